@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+// `npm start`: build the production bundle when it is missing or older than the
+// sources (or was built for another SITE_URL), then serve it on PORT (default 3000).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const distDir = join(root, process.env.NEXT_DIST_DIR ?? '.next');
+const stampFile = join(distDir, 'duet-build.json');
+const sources = ['src', 'messages', 'public', 'demo', 'next.config.ts', 'package.json', 'package-lock.json', 'tsconfig.json'];
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
+const nextBin = join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(path).reduce((max, name) => Math.max(max, newestMtime(join(path, name))), stat.mtimeMs);
+}
+
+function buildStamp() {
+  return { siteUrl: process.env.SITE_URL ?? null, sources: Math.max(...sources.map((s) => newestMtime(join(root, s)))) };
+}
+
+function isBuildCurrent(stamp) {
+  if (!existsSync(join(distDir, 'BUILD_ID')) || !existsSync(stampFile)) return false;
+  try {
+    const built = JSON.parse(readFileSync(stampFile, 'utf8'));
+    return built.siteUrl === stamp.siteUrl && built.sources >= stamp.sources;
+  } catch {
+    return false;
+  }
+}
+
+function run(args, label) {
+  const result = spawnSync(process.execPath, args, { cwd: root, env, stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error(`duet: ${label} failed (exit ${result.status ?? result.signal}).`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+run([join(root, 'scripts', 'patch-next.mjs')], 'patching Next.js');
+const stamp = buildStamp();
+if (isBuildCurrent(stamp)) {
+  console.log('duet: the production build is up to date.');
+} else {
+  console.log('duet: building the production bundle (the first start takes a minute)…');
+  run([nextBin, 'build'], 'the build');
+  writeFileSync(stampFile, JSON.stringify(stamp));
+}
+
+const port = process.env.PORT ?? '3000';
+const args = [nextBin, 'start', '-p', port];
+if (process.env.HOST) args.push('-H', process.env.HOST);
+console.log(`duet: serving on http://${process.env.HOST ?? 'localhost'}:${port}`);
+const server = spawn(process.execPath, args, { cwd: root, env, stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

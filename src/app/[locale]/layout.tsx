@@ -1,0 +1,64 @@
+// The document of every localized page: <html lang>, fonts, the footer, and the
+// client messages the error boundary needs. Pages render their own header (SiteFrame).
+import '@fontsource-variable/inter/index.css';
+import '@fontsource-variable/source-serif-4/index.css';
+import '@fontsource-variable/jetbrains-mono/index.css';
+import '@fontsource-variable/noto-serif-sc/index.css';
+import '@fontsource-variable/noto-sans-sc/index.css';
+import '../globals.css';
+import type { Metadata, Viewport } from 'next';
+import { notFound } from 'next/navigation';
+import { NextIntlClientProvider } from 'next-intl';
+import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
+import { SiteFooter } from '@/components/site/site-footer';
+import { isLocale, locales } from '@/i18n/routing';
+import { siteUrl } from '@/server/site-url';
+
+export function generateStaticParams() {
+  return locales.map((locale) => ({ locale }));
+}
+
+// Only the known locales exist; anything else is an unmatched path (global-not-found).
+export const dynamicParams = false;
+
+export async function generateMetadata({ params }: LayoutProps<'/[locale]'>): Promise<Metadata> {
+  const { locale } = await params;
+  if (!isLocale(locale)) return {};
+  const t = await getTranslations({ locale, namespace: 'site' });
+  return {
+    metadataBase: siteUrl(),
+    // No title here: each page sets its whole title (see server/page-title.ts), so an
+    // error view's own <title> is the only one.
+    description: t('description'),
+    applicationName: t('name'),
+    openGraph: { siteName: t('name'), locale: locale === 'zh' ? 'zh_CN' : 'en_US', type: 'website' },
+  };
+}
+
+export const viewport: Viewport = {
+  themeColor: [
+    { media: '(prefers-color-scheme: light)', color: '#fbf8f3' },
+    { media: '(prefers-color-scheme: dark)', color: '#15171c' },
+  ],
+  colorScheme: 'light dark',
+};
+
+export default async function LocaleLayout({ children, params }: LayoutProps<'/[locale]'>) {
+  const { locale } = await params;
+  if (!isLocale(locale)) notFound();
+  setRequestLocale(locale);
+  const [messages, t] = await Promise.all([getMessages({ locale }), getTranslations({ locale, namespace: 'a11y' })]);
+  return (
+    <html lang={locale}>
+      <body>
+        <a className="skip-link" href="#content">
+          {t('skipToContent')}
+        </a>
+        <NextIntlClientProvider locale={locale} messages={{ errors: messages.errors }}>
+          {children}
+        </NextIntlClientProvider>
+        <SiteFooter locale={locale} />
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,35 @@
+// The one error view: a status code and its title in the page's language.
+// Server pages and the client error boundaries both render it with plain strings.
+import Link from 'next/link';
+
+export interface ErrorViewProps {
+  status: number | null;
+  title: string;
+  statusLabel: string | null;
+  hint?: string;
+  homeHref: string;
+  homeLabel: string;
+  action?: React.ReactNode;
+}
+
+export function ErrorView({ status, title, statusLabel, hint, homeHref, homeLabel, action }: ErrorViewProps) {
+  return (
+    <section className="error-view" aria-labelledby="error-title" data-status={status ?? 'client'}>
+      {status != null && (
+        <p className="error-view__code" aria-label={statusLabel ?? undefined}>
+          {status}
+        </p>
+      )}
+      <h1 id="error-title" className="error-view__title">
+        {title}
+      </h1>
+      {hint && <p className="error-view__hint">{hint}</p>}
+      <p className="error-view__actions">
+        <Link className="button" href={homeHref}>
+          {homeLabel}
+        </Link>
+        {action}
+      </p>
+    </section>
+  );
+}

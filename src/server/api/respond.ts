@@ -1,0 +1,47 @@
+// The JSON API's one error shape, and the mapping from anything thrown to it.
+// No stack trace or internal message ever reaches a client.
+import { ZodError } from 'zod';
+import { AppError, type FieldErrors } from '@/core/errors/app-error';
+import { englishTitle } from '@/core/errors/http-status';
+
+export interface ApiErrorBody {
+  error: { status: number; title: string; message: string; fields?: FieldErrors };
+}
+
+export function errorBody(status: number, message: string, fields?: FieldErrors): ApiErrorBody {
+  return { error: { status, title: englishTitle(status), message, ...(fields ? { fields } : {}) } };
+}
+
+export function jsonError(status: number, message: string, init: { fields?: FieldErrors; headers?: HeadersInit } = {}) {
+  return Response.json(errorBody(status, message, init.fields), {
+    status,
+    headers: { 'Cache-Control': 'no-store', ...Object.fromEntries(new Headers(init.headers)) },
+  });
+}
+
+/** Field paths (a.b.0) to their messages, from a zod error. */
+export function fieldsOf(error: ZodError): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : '_';
+    (fields[key] ??= []).push(issue.message);
+  }
+  return fields;
+}
+
+/** What the client is told about a thrown value; `expose` false means log it as a fault. */
+export function describeError(error: unknown): { status: number; message: string; fields?: FieldErrors; expose: boolean } {
+  if (error instanceof ZodError) {
+    return { status: 400, message: 'The request has invalid fields.', fields: fieldsOf(error), expose: true };
+  }
+  if (error instanceof AppError) {
+    const isFault = error.status >= 500;
+    return {
+      status: error.status,
+      message: isFault ? 'The server could not complete the request.' : error.message,
+      fields: error.fields,
+      expose: !isFault,
+    };
+  }
+  return { status: 500, message: 'The server could not complete the request.', expose: false };
+}
