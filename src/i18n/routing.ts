@@ -26,6 +26,10 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (locales as readonly string[]).includes(value);
 }
 
+export function localeOrDefault(value: unknown): Locale {
+  return isLocale(value) ? value : defaultLocale;
+}
+
 /** The other language of a pair. */
 export function otherLocale(locale: Locale): Locale {
   return locale === 'zh' ? 'en' : 'zh';

@@ -7,11 +7,10 @@ import '@fontsource-variable/noto-serif-sc/index.css';
 import '@fontsource-variable/noto-sans-sc/index.css';
 import '../globals.css';
 import type { Metadata, Viewport } from 'next';
-import { notFound } from 'next/navigation';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import { SiteFooter } from '@/components/site/site-footer';
-import { isLocale, locales } from '@/i18n/routing';
+import { isLocale, localeOrDefault, locales } from '@/i18n/routing';
 import { siteUrl } from '@/server/site-url';
 
 export function generateStaticParams() {
@@ -44,8 +43,10 @@ export const viewport: Viewport = {
 };
 
 export default async function LocaleLayout({ children, params }: LayoutProps<'/[locale]'>) {
-  const { locale } = await params;
-  if (!isLocale(locale)) notFound();
+  // A first segment that is no locale (e.g. /images/missing.webp) only reaches here on
+  // its way to a 404, which then speaks the default language. Throwing notFound() from
+  // the layout itself would leave no layout to render that 404 in.
+  const locale = localeOrDefault((await params).locale);
   setRequestLocale(locale);
   const [messages, t] = await Promise.all([getMessages({ locale }), getTranslations({ locale, namespace: 'a11y' })]);
   return (

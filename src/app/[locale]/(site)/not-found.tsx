@@ -1,9 +1,8 @@
 // 404 inside a locale: the error view in the page's language, with header and a way home.
-import type { Metadata } from 'next';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { ErrorView } from '@/components/site/error-view';
 import { SiteFrame } from '@/components/site/site-frame';
-import { defaultLocale, isLocale, type Locale } from '@/i18n/routing';
+import { localeOrDefault, type Locale } from '@/i18n/routing';
 import { samePathInAllLocales } from '@/server/alternates';
 
 type Props = { params?: Promise<{ locale?: string }> };
@@ -11,13 +10,7 @@ type Props = { params?: Promise<{ locale?: string }> };
 // Rendered as a page (the server-rendered 404, see scripts/patch-next.mjs) it gets the
 // route's params; as a boundary in the client router it does not, and asks next-intl.
 async function localeOf(props: Props): Promise<Locale> {
-  const requested = (await props.params)?.locale ?? (await getLocale());
-  return isLocale(requested) ? requested : defaultLocale;
-}
-
-export async function generateMetadata(props: Props): Promise<Metadata> {
-  const t = await getTranslations({ locale: await localeOf(props), namespace: 'errors' });
-  return { title: { absolute: `404 · ${t('s404')}` }, robots: { index: false } };
+  return localeOrDefault((await props.params)?.locale ?? (await getLocale()));
 }
 
 export default async function NotFound(props: Props) {
@@ -25,6 +18,7 @@ export default async function NotFound(props: Props) {
   const t = await getTranslations({ locale, namespace: 'errors' });
   return (
     <SiteFrame locale={locale} paths={samePathInAllLocales('/')}>
+      <title>{`404 · ${t('s404')}`}</title>
       <ErrorView
         status={404}
         title={t('s404')}

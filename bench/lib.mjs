@@ -1,0 +1,53 @@
+// Shared helpers for the benchmarks: build a variant, serve it, load it with autocannon.
+import { spawn, spawnSync } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
+import autocannon from 'autocannon';
+
+export const root = new URL('..', import.meta.url).pathname;
+const nextBin = `${root}node_modules/next/dist/bin/next`;
+
+export function build(distDir, extraEnv = {}) {
+  const result = spawnSync(process.execPath, [nextBin, 'build'], {
+    cwd: root,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NEXT_DIST_DIR: distDir, ...extraEnv },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (result.status !== 0) throw new Error(`build of ${distDir} failed`);
+}
+
+export async function serve(distDir, port, extraEnv = {}) {
+  const child = spawn(process.execPath, [nextBin, 'start', '-p', String(port)], {
+    cwd: root,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NEXT_DIST_DIR: distDir, LOG_LEVEL: 'warn', ...extraEnv },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
+    } catch {}
+    await sleep(100);
+  }
+  child.kill();
+  throw new Error(`server for ${distDir} did not start`);
+}
+
+export async function stop(child) {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** Loads one URL: a warm-up, then `seconds` of measurement at `connections`. */
+export async function load(url, { connections = 32, seconds = 10, headers = {} } = {}) {
+  await autocannon({ url, connections, duration: 2, headers });
+  const result = await autocannon({ url, connections, duration: seconds, headers });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, requests: result.requests.total };
+}
+
+export function table(rows) {
+  console.log('');
+  for (const [name, r] of rows) {
+    console.log(`${name.padEnd(48)} ${r.rps.toFixed(0).padStart(6)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms`);
+  }
+}

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# `npm test`: typecheck, lint, unit and integration tests, production build, browser tests.
+# In CI (CI=true) every suite is mandatory. Elsewhere, a suite whose service is missing
+# (Chromium, PostgreSQL) is skipped with a loud notice, never silently.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export NEXT_TELEMETRY_DISABLED=1
+
+step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+loud_skip() { printf '\n\033[1;33m!! SKIPPED: %s\033[0m\n\n' "$*"; }
+
+node scripts/patch-next.mjs
+
+step "typecheck"
+npx next typegen >/dev/null
+npx tsc --noEmit
+
+step "lint"
+npx eslint . --max-warnings 0
+
+step "unit and integration tests (vitest)"
+npx vitest run
+
+step "production build"
+npx next build
+node -e "require('fs').writeFileSync('.next/duet-build.json', JSON.stringify({siteUrl: process.env.SITE_URL ?? null, sources: Date.now()}))"
+
+chromium="${CHROMIUM_PATH:-/usr/bin/chromium}"
+if [ -x "$chromium" ]; then
+  step "browser tests (playwright, $chromium)"
+  rm -rf data/e2e
+  npx playwright test
+elif [ "${CI:-}" = "true" ]; then
+  echo "CI: Chromium is required at $chromium for the browser suite." >&2
+  exit 1
+else
+  loud_skip "browser tests: no Chromium at $chromium (apt-get install chromium). CI runs them."
+fi
