@@ -1,0 +1,18 @@
+// The shared secret that lets the command-line tool ask a running server to drop cached
+// pages (POST /api/v1/internal/revalidate). Kept in DATA_DIR, created on first use.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export function dataDir(): string {
+  return process.env.DATA_DIR ?? join(process.cwd(), 'data');
+}
+
+export function readOrCreateRevalidateToken(dir = dataDir()): string {
+  const file = join(dir, 'revalidate.token');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dir, { recursive: true });
+  const token = randomBytes(24).toString('base64url');
+  writeFileSync(file, token, { mode: 0o600 });
+  return token;
+}
