@@ -79,6 +79,11 @@ export interface Post {
   /** Narration audio per locale. */
   narration: PerLocale<Media>;
   video: Media | null;
+  /**
+   * The still shown before the video plays. Optional so objects built before it existed
+   * still type-check; repositories always set it (null when there is none).
+   */
+  videoPoster?: Media | null;
   /** WebVTT subtitle tracks of the video, per locale. */
   subtitles: PerLocale<Media>;
   translations: PerLocale<Translation>;
