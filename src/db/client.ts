@@ -1,0 +1,63 @@
+// The one query builder. DATABASE_URL picks PostgreSQL (postgres:// or postgresql://);
+// otherwise Duet keeps an embedded SQLite file in DATA_DIR, so a fresh install needs
+// nothing but Node.js.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, type Dialect } from 'kysely';
+import pg from 'pg';
+import { dataDir as defaultDataDir } from '@/server/revalidate-token';
+import type { Database } from './schema';
+
+export interface DatabaseOptions {
+  /** Defaults to DATABASE_URL. */
+  url?: string;
+  /** Where the SQLite file lives; defaults to DATA_DIR, then ./data. */
+  dataDir?: string;
+}
+
+export function isPostgresUrl(url: string | undefined): url is string {
+  return url !== undefined && /^postgres(?:ql)?:\/\//i.test(url);
+}
+
+export function createDatabase(options: DatabaseOptions = {}): Kysely<Database> {
+  const url = options.url ?? process.env.DATABASE_URL;
+  const dialect = isPostgresUrl(url) ? createPostgresDialect(url) : createSqliteDialect(options.dataDir ?? defaultDataDir());
+  return new Kysely<Database>({ dialect });
+}
+
+function createPostgresDialect(connectionString: string): Dialect {
+  // A search_path for the connection can ride along in the URL: ?options=-c%20search_path%3Dname
+  return new PostgresDialect({ pool: new pg.Pool({ connectionString, max: 10 }) });
+}
+
+function createSqliteDialect(dir: string): Dialect {
+  mkdirSync(dir, { recursive: true });
+  const database = new SqliteDatabase(join(dir, 'duet.db'));
+  // WAL lets readers work while a write is in progress; FULL makes a committed write
+  // survive power loss; SQLite leaves foreign keys off unless asked; busy_timeout waits
+  // for another process's write (the CLI seeding while the server runs) instead of failing.
+  database.pragma('journal_mode = WAL');
+  database.pragma('synchronous = FULL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  return new SqliteDialect({ database });
+}
+
+// Next may evaluate this module more than once (per route bundle, and again on every
+// hot reload); keeping the instance on globalThis means one pool or one file handle.
+const globalKey = Symbol.for('duet.database');
+type GlobalWithDatabase = typeof globalThis & { [globalKey]?: Kysely<Database> };
+
+export function getDatabase(): Kysely<Database> {
+  const store = globalThis as GlobalWithDatabase;
+  store[globalKey] ??= createDatabase();
+  return store[globalKey];
+}
+
+export async function closeDatabase(): Promise<void> {
+  const store = globalThis as GlobalWithDatabase;
+  const db = store[globalKey];
+  store[globalKey] = undefined;
+  await db?.destroy();
+}

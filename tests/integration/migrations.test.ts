@@ -1,0 +1,42 @@
+// Migrations: run twice safely, on SQLite and PostgreSQL.
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateToLatest } from '@/db/migrate';
+import { migrations } from '@/db/migrations';
+import { testTargets, type TestDatabase } from './helpers/test-databases';
+
+for (const target of testTargets) {
+  describe.skipIf(target.skip)(`migrations (${target.name})`, () => {
+    let t: TestDatabase;
+    beforeAll(async () => {
+      t = await target.open();
+    });
+    afterAll(async () => {
+      await t?.close();
+    });
+
+    it('applies every migration once, then reports nothing to do', async () => {
+      const first = await migrateToLatest(t.db);
+      expect(first.applied).toEqual(Object.keys(migrations));
+      const second = await migrateToLatest(t.db);
+      expect(second.applied).toEqual([]);
+    });
+
+    it('survives a migration body running again over existing tables (an interrupted run)', async () => {
+      for (const migration of Object.values(migrations)) await migration.up(t.db);
+      const tables = await t.db.introspection.getTables();
+      const names = tables.map((table) => table.name);
+      expect(names).toEqual(
+        expect.arrayContaining(['authors', 'tags', 'media', 'posts', 'post_translations', 'revisions', 'post_media', 'settings']),
+      );
+    });
+
+    it('can be rolled back and applied again', async () => {
+      for (const migration of Object.values(migrations).reverse()) await migration.down?.(t.db);
+      expect((await t.db.introspection.getTables()).map((table) => table.name)).not.toContain('posts');
+      for (const migration of Object.values(migrations)) await migration.up(t.db);
+      const result = await sql<{ n: number }>`select count(*) as n from posts`.execute(t.db);
+      expect(Number(result.rows[0]?.n)).toBe(0);
+    });
+  });
+}
