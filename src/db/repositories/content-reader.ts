@@ -1,0 +1,278 @@
+// The read side of the content repository: what public pages, feeds and the sitemap ask
+// of the database. Readers only ever see published posts whose publication time has
+// come, and only the published translations of those.
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import type { Author, Page, Post, PostKind, SiteSettings, Tag } from '@/core/content/types';
+import { AppError } from '@/core/errors/app-error';
+import { isLocale, otherLocale, type Locale } from '@/i18n/routing';
+import type { Database } from '../schema';
+import { loadPosts } from './load-posts';
+import { foldAuthors, foldTags, toIsoTimestamp } from './map-rows';
+
+export interface ListPostsOptions {
+  locale: Locale;
+  /** 1-based. */
+  page: number;
+  pageSize: number;
+  kind?: PostKind;
+  tagId?: number;
+  authorId?: number;
+  year?: number;
+  featured?: boolean;
+  /** Include posts that lack a published translation in `locale` (shown with a language badge). Default true. */
+  includeOtherLanguage?: boolean;
+  now?: Date;
+}
+
+export interface SitemapEntry {
+  postId: number;
+  kind: PostKind;
+  updatedAt: string;
+  paths: Partial<Record<Locale, string>>;
+}
+
+const maxPageSize = 100;
+
+/** Published, and its publication time has come: a scheduled post stays hidden until then. */
+function isVisible(nowIso: string) {
+  return (eb: ExpressionBuilder<Database, 'posts'>) =>
+    eb.and([eb('posts.status', '=', 'published'), eb('posts.published_at', '<=', nowIso)]);
+}
+
+function hasPublishedTranslation(locale: Locale | null) {
+  return (eb: ExpressionBuilder<Database, 'posts'>) =>
+    eb.exists(
+      eb
+        .selectFrom('post_translations')
+        .select(sql.lit(1).as('one'))
+        .whereRef('post_translations.post_id', '=', 'posts.id')
+        .where('post_translations.state', '=', 'published')
+        .$if(locale !== null, (qb) => qb.where('post_translations.locale', '=', locale!)),
+    );
+}
+
+/** Path of a post in one language; pages live at the top level of the locale. */
+export function postPath(kind: PostKind, locale: Locale, slug: string): string {
+  return kind === 'page' ? `/${locale}/${slug}` : `/${locale}/posts/${slug}`;
+}
+
+export function createContentReader(db: Kysely<Database>) {
+  return {
+    /**
+     * A visible post or page by its slug in `locale`, or else by its slug in the other
+     * language (so /en/posts/<zh-slug> of a Chinese-only post still finds it).
+     */
+    async findPostBySlug(
+      locale: Locale,
+      slug: string,
+      opts: { now?: Date; kind?: PostKind } = {},
+    ): Promise<{ post: Post; matchedLocale: Locale } | null> {
+      const nowIso = toIsoTimestamp(opts.now ?? new Date());
+      for (const candidate of [locale, otherLocale(locale)]) {
+        const row = await db
+          .selectFrom('post_translations')
+          .innerJoin('posts', 'posts.id', 'post_translations.post_id')
+          .selectAll('posts')
+          .where('post_translations.locale', '=', candidate)
+          .where('post_translations.slug', '=', slug)
+          .where('post_translations.state', '=', 'published')
+          .where(isVisible(nowIso))
+          .$if(opts.kind !== undefined, (qb) => qb.where('posts.kind', '=', opts.kind!))
+          .executeTakeFirst();
+        if (row) {
+          const [post] = await loadPosts(db, [row]);
+          if (post) return { post, matchedLocale: candidate };
+        }
+      }
+      return null;
+    },
+
+    /** Newest first. A fixed number of queries per call (count, page, then batched loads). */
+    async listPosts(opts: ListPostsOptions): Promise<Page<Post>> {
+      const { page, pageSize } = opts;
+      if (!Number.isInteger(page) || page < 1) {
+        throw new AppError('BAD_REQUEST', 'page must be a whole number from 1.', { fields: { page: ['Must be ≥ 1.'] } });
+      }
+      if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > maxPageSize) {
+        throw new AppError('BAD_REQUEST', `pageSize must be from 1 to ${maxPageSize}.`, {
+          fields: { pageSize: [`Must be 1–${maxPageSize}.`] },
+        });
+      }
+      const nowIso = toIsoTimestamp(opts.now ?? new Date());
+      const includeOther = opts.includeOtherLanguage ?? true;
+
+      // Year bounds as text: published_at is ISO-8601 text, so a range keeps the index usable.
+      const base = db
+        .selectFrom('posts')
+        .where(isVisible(nowIso))
+        .where('posts.kind', '=', opts.kind ?? 'post')
+        .where(hasPublishedTranslation(includeOther ? null : opts.locale))
+        .$if(opts.featured !== undefined, (qb) => qb.where('posts.featured', '=', opts.featured ? 1 : 0))
+        .$if(opts.year !== undefined, (qb) =>
+          qb
+            .where('posts.published_at', '>=', yearStart(opts.year!))
+            .where('posts.published_at', '<', yearStart(opts.year! + 1)),
+        )
+        .$if(opts.tagId !== undefined, (qb) =>
+          qb.where((eb) =>
+            eb.exists(
+              eb
+                .selectFrom('post_tags')
+                .select(sql.lit(1).as('one'))
+                .whereRef('post_tags.post_id', '=', 'posts.id')
+                .where('post_tags.tag_id', '=', opts.tagId!),
+            ),
+          ),
+        )
+        .$if(opts.authorId !== undefined, (qb) =>
+          qb.where((eb) =>
+            eb.exists(
+              eb
+                .selectFrom('post_authors')
+                .select(sql.lit(1).as('one'))
+                .whereRef('post_authors.post_id', '=', 'posts.id')
+                .where('post_authors.author_id', '=', opts.authorId!),
+            ),
+          ),
+        );
+
+      const [countRow, rows] = await Promise.all([
+        base.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
+        base
+          .selectAll('posts')
+          .orderBy('posts.published_at', 'desc')
+          .orderBy('posts.id', 'desc')
+          .limit(pageSize)
+          .offset((page - 1) * pageSize)
+          .execute(),
+      ]);
+      return { items: await loadPosts(db, rows), page, pageSize, total: Number(countRow.total) };
+    },
+
+    /** Years that have visible posts, newest first. */
+    async listArchiveYears(now: Date = new Date()): Promise<Array<{ year: number; count: number }>> {
+      const year = sql<string>`substr(${sql.ref('posts.published_at')}, 1, 4)`;
+      const rows = await db
+        .selectFrom('posts')
+        .select((eb) => [year.as('year'), eb.fn.countAll().as('count')])
+        .where(isVisible(toIsoTimestamp(now)))
+        .where('posts.kind', '=', 'post')
+        .groupBy(year)
+        .orderBy(year, 'desc')
+        .execute();
+      return rows.map((row) => ({ year: Number(row.year), count: Number(row.count) }));
+    },
+
+    /** Every tag with the number of visible posts carrying it. */
+    async listTags(opts: { now?: Date } = {}): Promise<Array<Tag & { postCount: number }>> {
+      const nowIso = toIsoTimestamp(opts.now ?? new Date());
+      const [tagRows, countRows] = await Promise.all([
+        db
+          .selectFrom('tags')
+          .leftJoin('tag_texts', 'tag_texts.tag_id', 'tags.id')
+          .select(['tags.id', 'tags.key', 'tag_texts.locale', 'tag_texts.name', 'tag_texts.slug'])
+          .orderBy('tags.id')
+          .execute(),
+        db
+          .selectFrom('post_tags')
+          .innerJoin('posts', 'posts.id', 'post_tags.post_id')
+          .select((eb) => ['post_tags.tag_id', eb.fn.countAll().as('count')])
+          .where(isVisible(nowIso))
+          .where('posts.kind', '=', 'post')
+          .groupBy('post_tags.tag_id')
+          .execute(),
+      ]);
+      const counts = new Map(countRows.map((row) => [row.tag_id, Number(row.count)]));
+      return [...foldTags(tagRows).values()].map((tag) => ({ ...tag, postCount: counts.get(tag.id) ?? 0 }));
+    },
+
+    /** A tag by its slug in `locale`, or else by its slug in the other language. */
+    async findTagBySlug(locale: Locale, slug: string): Promise<Tag | null> {
+      for (const candidate of [locale, otherLocale(locale)]) {
+        const match = await db
+          .selectFrom('tag_texts')
+          .select('tag_id')
+          .where('locale', '=', candidate)
+          .where('slug', '=', slug)
+          .executeTakeFirst();
+        if (match) {
+          const rows = await db
+            .selectFrom('tags')
+            .leftJoin('tag_texts', 'tag_texts.tag_id', 'tags.id')
+            .select(['tags.id', 'tags.key', 'tag_texts.locale', 'tag_texts.name', 'tag_texts.slug'])
+            .where('tags.id', '=', match.tag_id)
+            .execute();
+          return foldTags(rows).get(match.tag_id) ?? null;
+        }
+      }
+      return null;
+    },
+
+    async findAuthorByHandle(handle: string): Promise<Author | null> {
+      const rows = await db
+        .selectFrom('authors')
+        .leftJoin('author_texts', 'author_texts.author_id', 'authors.id')
+        .select(['authors.id', 'authors.handle', 'author_texts.locale', 'author_texts.name', 'author_texts.bio'])
+        .where('authors.handle', '=', handle)
+        .execute();
+      return foldAuthors(rows).values().next().value ?? null;
+    },
+
+    /** Site title and description in `locale`, each falling back to the other language. */
+    async getSiteSettings(locale: Locale): Promise<SiteSettings> {
+      const rows = await db
+        .selectFrom('settings')
+        .select(['locale', 'key', 'value'])
+        .where('key', 'in', ['title', 'description'])
+        .execute();
+      const pick = (key: string) =>
+        rows.find((r) => r.key === key && r.locale === locale)?.value ??
+        rows.find((r) => r.key === key && r.locale === otherLocale(locale))?.value ??
+        '';
+      return { title: pick('title'), description: pick('description') };
+    },
+
+    /** Every visible post and page with the path of each published language. */
+    async listSitemapEntries(now: Date = new Date()): Promise<SitemapEntry[]> {
+      const rows = await db
+        .selectFrom('posts')
+        .innerJoin('post_translations', 'post_translations.post_id', 'posts.id')
+        .select(['posts.id', 'posts.kind', 'posts.updated_at', 'post_translations.locale', 'post_translations.slug'])
+        .where(isVisible(toIsoTimestamp(now)))
+        .where('post_translations.state', '=', 'published')
+        .orderBy('posts.published_at', 'desc')
+        .orderBy('posts.id', 'desc')
+        .execute();
+      const entries = new Map<number, SitemapEntry>();
+      for (const row of rows) {
+        if (!isLocale(row.locale)) continue;
+        const kind = row.kind as PostKind;
+        let entry = entries.get(row.id);
+        if (!entry) {
+          entry = { postId: row.id, kind, updatedAt: row.updated_at, paths: {} };
+          entries.set(row.id, entry);
+        }
+        entry.paths[row.locale] = postPath(kind, row.locale, row.slug);
+      }
+      return [...entries.values()];
+    },
+
+    /** All posts and pages, whatever their status: zero means a fresh database. */
+    async countPosts(): Promise<number> {
+      const row = await db
+        .selectFrom('posts')
+        .select((eb) => eb.fn.countAll().as('total'))
+        .executeTakeFirstOrThrow();
+      return Number(row.total);
+    },
+
+    /** Throws when the database cannot answer. */
+    async checkHealth(): Promise<void> {
+      await sql`select 1`.execute(db);
+    },
+  };
+}
+
+function yearStart(year: number): string {
+  return `${String(year).padStart(4, '0')}-01-01T00:00:00.000Z`;
+}

@@ -1,0 +1,16 @@
+// The content repository: every query about posts, authors, tags, media and site
+// settings, returning the plain objects of core/content/types.ts. Reads and writes live
+// in their own modules; this is the one object the server, CLI and seed are handed.
+import type { Kysely } from 'kysely';
+import type { Database } from '../schema';
+import { createContentReader } from './content-reader';
+import { createContentWriter } from './content-writer';
+
+export type { ListPostsOptions, SitemapEntry } from './content-reader';
+export type { NewAuthor, NewMedia, NewPost, NewTag, SaveTranslationOptions, TranslationFields } from './content-writer';
+
+export function createContentRepository(db: Kysely<Database>) {
+  return { ...createContentReader(db), ...createContentWriter(db) };
+}
+
+export type ContentRepository = ReturnType<typeof createContentRepository>;
