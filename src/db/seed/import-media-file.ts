@@ -1,0 +1,105 @@
+// Copies one demo media file into DATA_DIR/media/<folder>/ under a content-hashed name
+// (so it can be cached forever) and describes it for the media table. The copy is
+// written to a temporary file, flushed and renamed, so a crash never leaves half a file
+// under the final name.
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { basename, extname, join } from 'node:path';
+import sharp from 'sharp';
+import type { MediaKind } from '@/core/content/types';
+import type { NewMedia } from '../repositories/content-writer';
+
+export type MediaFolder = 'images' | 'audios' | 'videos';
+
+/** What ffprobe measured, from demo/media/media.json (users' machines lack ffprobe). */
+export interface MeasuredMedia {
+  durationSeconds: number;
+  width?: number;
+  height?: number;
+}
+
+const types: Record<string, { kind: MediaKind; mime: string }> = {
+  '.webp': { kind: 'image', mime: 'image/webp' },
+  '.png': { kind: 'image', mime: 'image/png' },
+  '.jpg': { kind: 'image', mime: 'image/jpeg' },
+  '.mp3': { kind: 'audio', mime: 'audio/mpeg' },
+  '.webm': { kind: 'video', mime: 'video/webm' },
+  '.mp4': { kind: 'video', mime: 'video/mp4' },
+  '.vtt': { kind: 'subtitle', mime: 'text/vtt' },
+};
+
+export async function importMediaFile(options: {
+  source: string;
+  folder: MediaFolder;
+  dataDir: string;
+  measured?: MeasuredMedia;
+}): Promise<Omit<NewMedia, 'alt' | 'caption'>> {
+  const { source, folder, dataDir, measured } = options;
+  const ext = extname(source).toLowerCase();
+  const type = types[ext];
+  if (!type) throw new Error(`${source}: unsupported media type ${ext}`);
+  if ((type.kind === 'audio' || type.kind === 'video') && !measured) {
+    throw new Error(`${source}: no duration in demo/media/media.json (measure it with ffprobe)`);
+  }
+
+  const bytes = await readFile(source);
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  const name = `${basename(source, extname(source))}.${sha256.slice(0, 10)}${ext}`;
+  const dir = join(dataDir, 'media', folder);
+  await writeFileAtomically(dir, name, bytes);
+
+  let width = measured?.width ?? null;
+  let height = measured?.height ?? null;
+  if (type.kind === 'image') {
+    const metadata = await sharp(bytes).metadata();
+    width = metadata.width ?? null;
+    height = metadata.height ?? null;
+  }
+  return {
+    kind: type.kind,
+    path: `/${folder}/${name}`,
+    mime: type.mime,
+    bytes: bytes.length,
+    sha256,
+    width,
+    height,
+    durationSeconds: measured?.durationSeconds ?? null,
+  };
+}
+
+async function writeFileAtomically(dir: string, name: string, bytes: Buffer): Promise<void> {
+  const target = join(dir, name);
+  // The name carries the content hash: a file already there with the same size is this file.
+  const existing = await stat(target).catch(() => null);
+  if (existing?.isFile() && existing.size === bytes.length) return;
+
+  await mkdir(dir, { recursive: true });
+  const temporary = join(dir, `.${name}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  try {
+    const handle = await open(temporary, 'w');
+    try {
+      await handle.writeFile(bytes);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temporary, target);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+  await syncDirectory(dir);
+}
+
+/** Makes the rename itself durable. Not every platform can open a directory (Windows), which is fine. */
+async function syncDirectory(dir: string): Promise<void> {
+  const handle = await open(dir, 'r').catch(() => null);
+  if (!handle) return;
+  try {
+    await handle.sync();
+  } catch {
+    // best effort
+  } finally {
+    await handle.close();
+  }
+}
