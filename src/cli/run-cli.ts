@@ -1,0 +1,125 @@
+// The `duet` command line: migrate, seed the demo, print database stats. Takes its
+// arguments, environment and output streams as parameters so tests can run it in-process.
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Writable } from 'node:stream';
+import { createDatabase } from '@/db/client';
+import { collectStats } from '@/db/collect-stats';
+import { migrateToLatest } from '@/db/migrate';
+import { seedDemo } from '@/db/seed-demo';
+import { notifyServer, type CliEnv } from './notify-server';
+
+export interface CliIo {
+  env: CliEnv;
+  stdout: Pick<Writable, 'write'>;
+  stderr: Pick<Writable, 'write'>;
+}
+
+/** Exit codes: 0 done, 1 the command failed, 2 it was called wrongly. */
+export const exitCodes = { ok: 0, failed: 1, usage: 2 } as const;
+
+const usage = `Usage: npm run duet -- <command>
+
+Commands:
+  migrate   bring the database schema up to date
+  seed      migrate, then load the demo magazine into an empty database
+            and tell a running server to refresh its pages
+  stats     print how many rows each table holds, by language and state
+  help      show this text
+
+Environment:
+  DATABASE_URL   postgres://… to use PostgreSQL (default: SQLite in DATA_DIR)
+  DATA_DIR       where the SQLite file and media live (default: ./data)
+  SITE_URL, PORT where the running server is, for seed's refresh (default: http://localhost:3000)
+`;
+
+const demoDir = fileURLToPath(new URL('../../demo', import.meta.url));
+
+type Command = (io: CliIo, dataDir: string) => Promise<number>;
+
+const commands: Record<string, Command> = {
+  async migrate(io, dataDir) {
+    const db = createDatabase({ url: io.env.DATABASE_URL, dataDir });
+    try {
+      const { applied } = await migrateToLatest(db);
+      io.stdout.write(applied.length ? `Applied ${applied.length} migration(s): ${applied.join(', ')}\n` : 'The database is up to date.\n');
+      return exitCodes.ok;
+    } finally {
+      await db.destroy();
+    }
+  },
+
+  async seed(io, dataDir) {
+    const db = createDatabase({ url: io.env.DATABASE_URL, dataDir });
+    try {
+      await migrateToLatest(db);
+      const { posts } = await seedDemo(db, { dataDir, demoDir });
+      io.stdout.write(
+        posts > 0 ? `Seeded the demo magazine: ${posts} posts and pages.\n` : 'The database already has content; the demo was not loaded.\n',
+      );
+    } finally {
+      await db.destroy();
+    }
+    const result = await notifyServer({ env: io.env, dataDir });
+    if (result.status === 'revalidated') io.stdout.write(`The server at ${result.url} refreshed its pages.\n`);
+    else if (result.status === 'not-running') {
+      io.stdout.write(`No server is running at ${result.url}; that's fine, it will read the content when it starts.\n`);
+    } else {
+      io.stderr.write(
+        `Warning: the server at ${result.url} refused the refresh (HTTP ${result.httpStatus}); ` +
+          `it may show old pages until restarted. Does it use the same DATA_DIR?\n`,
+      );
+    }
+    return exitCodes.ok;
+  },
+
+  async stats(io, dataDir) {
+    const db = createDatabase({ url: io.env.DATABASE_URL, dataDir });
+    try {
+      const stats = await collectStats(db);
+      io.stdout.write('Rows per table:\n');
+      for (const [table, count] of Object.entries(stats.tables)) io.stdout.write(`  ${table.padEnd(18)} ${count}\n`);
+      io.stdout.write('Posts by kind and status:\n');
+      for (const [kind, byStatus] of Object.entries(stats.posts)) io.stdout.write(`  ${kind.padEnd(18)} ${describe(byStatus)}\n`);
+      io.stdout.write('Translations by language and state:\n');
+      for (const [locale, byState] of Object.entries(stats.translations)) io.stdout.write(`  ${locale.padEnd(18)} ${describe(byState)}\n`);
+      return exitCodes.ok;
+    } finally {
+      await db.destroy();
+    }
+  },
+
+  async help(io) {
+    io.stdout.write(usage);
+    return exitCodes.ok;
+  },
+};
+
+function describe(counts: Record<string, number>): string {
+  return Object.entries(counts)
+    .map(([name, count]) => `${count} ${name}`)
+    .join(', ');
+}
+
+export async function runCli(args: string[], io: CliIo): Promise<number> {
+  const [first, ...rest] = args;
+  const name = first === '--help' || first === '-h' ? 'help' : first;
+  const command = name !== undefined && Object.hasOwn(commands, name) ? commands[name] : undefined;
+  if (!command) {
+    io.stderr.write(name === undefined ? 'Missing command.\n\n' : `Unknown command "${name}".\n\n`);
+    io.stderr.write(usage);
+    return exitCodes.usage;
+  }
+  if (rest.length > 0) {
+    io.stderr.write(`"${name}" takes no arguments (got: ${rest.join(' ')}).\n\n${usage}`);
+    return exitCodes.usage;
+  }
+  // Same default as the server (server/revalidate-token.ts), from this process's env.
+  const dataDir = io.env.DATA_DIR ?? join(process.cwd(), 'data');
+  try {
+    return await command(io, dataDir);
+  } catch (error) {
+    io.stderr.write(`duet ${name}: ${error instanceof Error ? error.message : String(error)}\n`);
+    return exitCodes.failed;
+  }
+}

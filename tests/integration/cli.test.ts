@@ -1,0 +1,139 @@
+// The `duet` command line: usage errors, migrate/seed/stats against both databases, and
+// the refresh request seed sends to a running server.
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli, type CliIo } from '@/cli/run-cli';
+import { testTargets, type TestDatabase } from './helpers/test-databases';
+
+function captureIo(env: CliIo['env'] = {}): CliIo & { out: () => string; err: () => string } {
+  let out = '';
+  let err = '';
+  return {
+    env,
+    stdout: { write: (chunk: string) => ((out += chunk), true) },
+    stderr: { write: (chunk: string) => ((err += chunk), true) },
+    out: () => out,
+    err: () => err,
+  };
+}
+
+/** A stand-in for the running site: records revalidation requests, answers with `status`. */
+async function startFakeServer(status: number) {
+  const requests: Array<{ url: string; authorization: string; body: string }> = [];
+  const server: Server = createServer((req: IncomingMessage, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    req.on('end', () => {
+      requests.push({ url: req.url ?? '', authorization: req.headers.authorization ?? '', body });
+      res.writeHead(status, { 'Content-Type': 'application/json' }).end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { requests, url: `http://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** A port nothing listens on: opened, then closed again. */
+async function closedPortUrl(): Promise<string> {
+  const fake = await startFakeServer(200);
+  await fake.close();
+  return fake.url;
+}
+
+describe('duet usage', () => {
+  it('prints help', async () => {
+    const io = captureIo();
+    expect(await runCli(['help'], io)).toBe(0);
+    expect(io.out()).toContain('Usage: npm run duet -- <command>');
+  });
+
+  it.each([[[]], [['nope']], [['stats', 'extra']]])('refuses %j with exit code 2 and the usage', async (args) => {
+    const io = captureIo();
+    expect(await runCli(args, io)).toBe(2);
+    expect(io.err()).toContain('Usage:');
+  });
+
+  it('reports a database it cannot reach with exit code 1', async () => {
+    const io = captureIo({ DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none', DATA_DIR: '/nonexistent' });
+    expect(await runCli(['migrate'], io)).toBe(1);
+    expect(io.err()).toMatch(/^duet migrate: /);
+  });
+
+  it('runs as `npm run duet` does, through tsx with the @/ path alias', () => {
+    const tsx = join(process.cwd(), 'node_modules', '.bin', 'tsx');
+    const help = spawnSync(tsx, ['src/cli/duet.ts', 'help'], { encoding: 'utf8' });
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain('Commands:');
+    const bad = spawnSync(tsx, ['src/cli/duet.ts', 'bogus'], { encoding: 'utf8' });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('Unknown command "bogus"');
+  }, 30_000);
+});
+
+for (const target of testTargets) {
+  describe.skipIf(target.skip)(`duet commands (${target.name})`, () => {
+    let t: TestDatabase;
+    const env = () => ({ DATABASE_URL: t.url, DATA_DIR: t.dataDir });
+    beforeAll(async () => {
+      t = await target.open();
+    });
+    afterAll(async () => {
+      await t?.close();
+    });
+
+    it('migrates, then says the schema is up to date', async () => {
+      const first = captureIo(env());
+      expect(await runCli(['migrate'], first)).toBe(0);
+      expect(first.out()).toContain('Applied 1 migration(s)');
+      const second = captureIo(env());
+      expect(await runCli(['migrate'], second)).toBe(0);
+      expect(second.out()).toContain('up to date');
+    });
+
+    it('seeds, then asks the running server to refresh with the shared token', async () => {
+      const server = await startFakeServer(200);
+      try {
+        const io = captureIo({ ...env(), SITE_URL: server.url });
+        expect(await runCli(['seed'], io)).toBe(0);
+        expect(io.out()).toContain('13 posts and pages');
+        expect(io.out()).toContain('refreshed its pages');
+        const token = readFileSync(join(t.dataDir, 'revalidate.token'), 'utf8').trim();
+        expect(server.requests).toEqual([
+          { url: '/api/v1/internal/revalidate', authorization: `Bearer ${token}`, body: '{"tags":["content"]}' },
+        ]);
+      } finally {
+        await server.close();
+      }
+    }, 60_000);
+
+    it('seeds again without harm when no server runs', async () => {
+      const io = captureIo({ ...env(), SITE_URL: await closedPortUrl() });
+      expect(await runCli(['seed'], io)).toBe(0);
+      expect(io.out()).toContain('already has content');
+      expect(io.out()).toContain("that's fine");
+    });
+
+    it('warns when the server refuses the refresh', async () => {
+      const server = await startFakeServer(401);
+      try {
+        const io = captureIo({ ...env(), SITE_URL: server.url });
+        expect(await runCli(['seed'], io)).toBe(0);
+        expect(io.err()).toContain('refused the refresh (HTTP 401)');
+      } finally {
+        await server.close();
+      }
+    });
+
+    it('prints counts per table, kind and language', async () => {
+      const io = captureIo(env());
+      expect(await runCli(['stats'], io)).toBe(0);
+      expect(io.out()).toMatch(/posts +13\n/);
+      expect(io.out()).toMatch(/post +12 published\n/);
+      expect(io.out()).toMatch(/zh +12 published\n/);
+    });
+  });
+}
