@@ -1,5 +1,6 @@
 // Makes the database ready before the server's first query: migrate, then seed the demo
 // magazine when there is no content yet, so `npm start` on a fresh clone shows a site.
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { dataDir } from '@/server/revalidate-token';
@@ -34,5 +35,7 @@ export function ensureDatabase(): Promise<void> {
 
 async function prepare(db: Kysely<Database>): Promise<void> {
   await migrateToLatest(db);
-  await seedDemo(db, { dataDir: dataDir(), demoDir: join(process.cwd(), 'demo') });
+  const demoDir = join(process.cwd(), 'demo');
+  // A deployment may ship without demo/; an empty site is better than one that cannot start.
+  if (existsSync(demoDir)) await seedDemo(db, { dataDir: dataDir(), demoDir });
 }
