@@ -12,7 +12,7 @@ const nextConfig: NextConfig = {
     globalNotFound: true,
   },
   // Build output for `npm start` lives in its own folder so `next dev` never clobbers it.
-  distDir: process.env.NEXT_DIST_DIR ?? '.next',
+  distDir: process.env.NEXT_DIST_DIR || '.next',
 };
 
 export default withNextIntl(nextConfig);

@@ -1,5 +1,6 @@
 // Shared helpers for the benchmarks: build a variant, serve it, load it with autocannon.
 import { spawn, spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 
@@ -13,6 +14,12 @@ export function build(distDir, extraEnv = {}) {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   if (result.status !== 0) throw new Error(`build of ${distDir} failed`);
+}
+
+/** Removes bench builds and points next-env.d.ts back at the main build's types. */
+export function cleanUp(distDirs) {
+  for (const dir of distDirs) rmSync(`${root}${dir}`, { recursive: true, force: true });
+  spawnSync(process.execPath, [nextBin, 'typegen'], { cwd: root, stdio: 'ignore', env: { ...process.env, NEXT_DIST_DIR: '' } });
 }
 
 export async function serve(distDir, port, extraEnv = {}) {

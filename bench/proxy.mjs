@@ -4,7 +4,7 @@
 // autocannon at 32 connections, then prints requests/s, latency and the ratios.
 //   node bench/proxy.mjs [--seconds 10]
 import { existsSync, renameSync } from 'node:fs';
-import { build, load, root, serve, stop, table } from './lib.mjs';
+import { build, cleanUp, load, root, serve, stop, table } from './lib.mjs';
 
 const seconds = Number(process.argv[process.argv.indexOf('--seconds') + 1]) || 10;
 const proxyFile = `${root}src/proxy.ts`;
@@ -40,6 +40,7 @@ await measure('.next-bench-proxy', 3202, [
 ]);
 
 table(rows);
+cleanUp(['.next-bench-proxy', '.next-bench-noproxy']);
 const base = rows[0][1].rps;
 console.log('\nratio to no proxy:');
 for (const [name, r] of rows.slice(1)) console.log(`  ${name.padEnd(46)} ${(r.rps / base).toFixed(2)}×`);

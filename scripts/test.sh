@@ -18,7 +18,16 @@ npx tsc --noEmit
 step "lint"
 npx eslint . --max-warnings 0
 
-step "unit and integration tests (vitest)"
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  node -e "const c=new (require('pg').Client)({connectionString:process.env.TEST_DATABASE_URL});c.connect().then(()=>c.end()).catch(e=>{console.error('PostgreSQL at TEST_DATABASE_URL is unreachable: '+e.message);process.exit(1)})"
+elif [ "${CI:-}" = "true" ]; then
+  echo "CI: TEST_DATABASE_URL must name a PostgreSQL database for the PostgreSQL suite." >&2
+  exit 1
+else
+  loud_skip "PostgreSQL suite: TEST_DATABASE_URL is not set (e.g. postgres://postgres@127.0.0.1:5432/test). SQLite runs; CI runs both."
+fi
+
+step "unit and integration tests (vitest; SQLite${TEST_DATABASE_URL:+ and PostgreSQL})"
 npx vitest run
 
 step "production build"

@@ -10,15 +10,15 @@ for (const javaScriptEnabled of [true, false]) {
     test.use({ javaScriptEnabled, locale: 'zh-CN' });
 
     test('the switcher keeps the page, sets the cookie, and the choice persists', async ({ page, context }) => {
-      await page.goto('/about');
-      await expect(page).toHaveURL(/\/zh\/about$/);
+      await page.goto('/archive');
+      await expect(page).toHaveURL(/\/zh\/archive$/);
       expect(await localeCookie(context)).toBeUndefined();
 
       const switcher = page.locator('a.locale-switcher');
       await expect(switcher).toHaveAttribute('hreflang', 'en');
       await expect(switcher).toHaveAttribute('lang', 'en');
       await switcher.click();
-      await expect(page).toHaveURL(/\/en\/about$/);
+      await expect(page).toHaveURL(/\/en\/archive$/);
       await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 
       const cookie = await localeCookie(context);
@@ -31,19 +31,19 @@ for (const javaScriptEnabled of [true, false]) {
       await page.goto('/');
       await expect(page).toHaveURL(/\/en$/);
       const second = await context.newPage();
-      await second.goto('/about');
-      await expect(second).toHaveURL(/\/en\/about$/);
+      await second.goto('/archive');
+      await expect(second).toHaveURL(/\/en\/archive$/);
 
       // And back again.
       await second.locator('a.locale-switcher').click();
-      await expect(second).toHaveURL(/\/zh\/about$/);
+      await expect(second).toHaveURL(/\/zh\/archive$/);
       expect((await localeCookie(context))?.value).toBe('zh');
     });
   });
 }
 
 test('the cookie header carries SameSite=Lax, Path=/ and a one-year Max-Age', async ({ request }) => {
-  const res = await request.get('/en/about', { headers: { 'accept-language': 'zh-CN', cookie: 'NEXT_LOCALE=zh' } });
+  const res = await request.get('/en/archive', { headers: { 'accept-language': 'zh-CN', cookie: 'NEXT_LOCALE=zh' } });
   const setCookie = res.headers()['set-cookie'];
   expect(setCookie).toMatch(/^NEXT_LOCALE=en;/);
   expect(setCookie).toMatch(/SameSite=lax/i);
@@ -52,6 +52,6 @@ test('the cookie header carries SameSite=Lax, Path=/ and a one-year Max-Age', as
 });
 
 test('a reader whose cookie already matches gets no Set-Cookie', async ({ request }) => {
-  const res = await request.get('/en/about', { headers: { cookie: 'NEXT_LOCALE=en' } });
+  const res = await request.get('/en/archive', { headers: { cookie: 'NEXT_LOCALE=en' } });
   expect(res.headers()['set-cookie']).toBeUndefined();
 });

@@ -38,23 +38,27 @@ test.describe('paths that are never prefixed or redirected', () => {
 
 test('prefixed pages have lang, canonical and hreflang alternates with x-default', async ({ page }) => {
   for (const locale of ['zh', 'en'] as const) {
-    await page.goto(`/${locale}/about`);
+    await page.goto(`/${locale}/archive`);
     await expect(page.locator('html')).toHaveAttribute('lang', locale);
     const canonical = await page.locator('link[rel=canonical]').getAttribute('href');
-    expect(new URL(canonical!).pathname).toBe(`/${locale}/about`);
+    expect(new URL(canonical!).pathname).toBe(`/${locale}/archive`);
     const alternates = await page.locator('link[rel=alternate][hreflang]').evaluateAll((links) =>
       Object.fromEntries(links.map((l) => [l.getAttribute('hreflang'), new URL(l.getAttribute('href')!).pathname])),
     );
-    expect(alternates).toEqual({ zh: '/zh/about', en: '/en/about', 'x-default': '/about' });
+    expect(alternates).toEqual({ zh: '/zh/archive', en: '/en/archive', 'x-default': '/archive' });
   }
 });
 
 test('sitemap lists both languages with xhtml:link alternates; robots points to it', async ({ request }) => {
   const xml = await (await request.get('/sitemap.xml')).text();
   expect(xml).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
-  expect(xml).toMatch(/<loc>[^<]*\/zh\/about<\/loc>/);
+  expect(xml).toMatch(/<loc>[^<]*\/zh\/guanyu-women<\/loc>/);
   expect(xml).toMatch(/<loc>[^<]*\/en\/about<\/loc>/);
   expect(xml).toMatch(/<xhtml:link rel="alternate" hreflang="en" href="[^"]*\/en\/about"/);
+  expect(xml).toMatch(/<loc>[^<]*\/en\/posts\/why-publish-in-two-languages<\/loc>/);
+  // A Chinese-only article has no English alternate.
+  const chunjie = xml.split('<url>').find((u) => u.includes('/zh/posts/chunjie-suibi</loc>'))!;
+  expect(chunjie).not.toContain('hreflang="en"');
   const robots = await (await request.get('/robots.txt')).text();
   expect(robots).toMatch(/Sitemap: http[^\n]*\/sitemap\.xml/);
   expect(robots).toContain('Disallow: /zh/studio');

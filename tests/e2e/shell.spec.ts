@@ -10,20 +10,14 @@ for (const locale of ['zh', 'en'] as const) {
       if (!['http:', 'https:'].includes(url.protocol)) return;
       if (url.origin !== new URL(baseURL!).origin) foreign.push(r.url());
     });
-    await page.goto(`/${locale}/about`, { waitUntil: 'networkidle' });
-    // Code arrives with content; until then a sample outside React's tree shows the face.
-    await page.evaluate(() => {
-      const code = document.createElement('code');
-      code.id = 'sample-code';
-      code.textContent = 'const x = 42;';
-      document.body.append(code);
-    });
+    const slug = locale === 'zh' ? 'zhongyingwen-hunpai-kongge-biaodian-duanhang' : 'mixing-chinese-and-english-text';
+    await page.goto(`/${locale}/posts/${slug}`, { waitUntil: 'networkidle' });
     await page.evaluate(() => document.fonts.ready);
 
     const family = (selector: string) => page.locator(selector).first().evaluate((el) => getComputedStyle(el).fontFamily);
     expect(await family('h1')).toMatch(/^"Source Serif 4 Variable", "Noto Serif SC Variable"/);
-    expect(await family('main p')).toMatch(/^"Inter Variable", "Noto Sans SC Variable"/);
-    expect(await family('#sample-code')).toMatch(/^"JetBrains Mono Variable"/);
+    expect(await family('.prose p')).toMatch(/^"Inter Variable", "Noto Sans SC Variable"/);
+    expect(await family('.prose pre code')).toMatch(/^"JetBrains Mono Variable"/);
 
     // The faces actually loaded (not a fallback), and the Chinese ones only in slices.
     const loaded = await page.evaluate(() => [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family));
@@ -39,10 +33,10 @@ for (const locale of ['zh', 'en'] as const) {
 
   test(`${locale}: landmarks, skip link and screenshot`, async ({ page }, info) => {
     await page.goto(`/${locale}`);
-    await expect(page.locator('header')).toHaveCount(1);
+    await expect(page.getByRole('banner')).toHaveCount(1);
     await expect(page.locator('main#content')).toHaveCount(1);
-    await expect(page.locator('footer')).toHaveCount(1);
-    await expect(page.locator('nav')).toHaveAttribute('aria-label', /.+/);
+    await expect(page.getByRole('contentinfo')).toHaveCount(1);
+    await expect(page.locator('nav.site-nav')).toHaveAttribute('aria-label', /.+/);
     await page.keyboard.press('Tab');
     await expect(page.locator('.skip-link')).toBeFocused();
     await page.keyboard.press('Enter');

@@ -10,15 +10,15 @@ import type { Metadata, Viewport } from 'next';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import { SiteFooter } from '@/components/site/site-footer';
-import { isLocale, localeOrDefault, locales } from '@/i18n/routing';
+import { isLocale, localeOrDefault } from '@/i18n/routing';
 import { siteUrl } from '@/server/site-url';
 
+// Nothing is prerendered at build time (the content lives in the database the server
+// opens at start): each page renders on its first request and is then served from the
+// cache until content it shows changes (server/revalidate.ts).
 export function generateStaticParams() {
-  return locales.map((locale) => ({ locale }));
+  return [];
 }
-
-// Only the known locales exist; anything else is an unmatched path (global-not-found).
-export const dynamicParams = false;
 
 export async function generateMetadata({ params }: LayoutProps<'/[locale]'>): Promise<Metadata> {
   const { locale } = await params;

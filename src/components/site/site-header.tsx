@@ -1,23 +1,40 @@
-// The header of every page: site name, navigation and the language switcher.
+// The header of every page: site name, navigation (home, archive, tags and the static
+// pages) and the language switcher.
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import type { LocalePaths } from '@/server/alternates';
+import { getSiteSettings, listPosts } from '@/server/content';
+import { postHref, viewPost } from '@/server/post-view';
 import { LocaleSwitcher } from './locale-switcher';
 
 export async function SiteHeader({ locale, paths }: { locale: Locale; paths: LocalePaths }) {
-  const t = await getTranslations({ locale });
+  const [t, settings, pages] = await Promise.all([
+    getTranslations({ locale }),
+    getSiteSettings(locale),
+    listPosts({ locale, page: 1, pageSize: 5, kind: 'page', includeOtherLanguage: false }),
+  ]);
   return (
     <header className="site-header">
       <div className="site-header__inner">
         <Link className="site-header__brand" href={`/${locale}`}>
-          {t('site.name')}
+          {settings.title || t('site.name')}
         </Link>
+        <LocaleSwitcher locale={locale} paths={paths} />
         <nav aria-label={t('nav.label')} className="site-nav">
           <Link href={`/${locale}`}>{t('nav.home')}</Link>
-          <Link href={`/${locale}/about`}>{t('nav.about')}</Link>
+          <Link href={`/${locale}/archive`}>{t('nav.archive')}</Link>
+          <Link href={`/${locale}/tags`}>{t('nav.tags')}</Link>
+          {pages.items.map((page) => {
+            const href = postHref(page, locale);
+            const view = viewPost(page, locale);
+            return href && view ? (
+              <Link key={page.id} href={href}>
+                {view.shown.title}
+              </Link>
+            ) : null;
+          })}
         </nav>
-        <LocaleSwitcher locale={locale} paths={paths} />
       </div>
     </header>
   );

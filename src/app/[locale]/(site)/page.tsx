@@ -1,10 +1,11 @@
-// Home page. Content arrives with the content core; until then, the welcome copy.
+// Home page: featured and latest articles.
 import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { HomeView } from '@/components/site/home-view';
 import { SiteFrame } from '@/components/site/site-frame';
 import { isLocale } from '@/i18n/routing';
 import { alternatesMetadata, samePathInAllLocales } from '@/server/alternates';
-import { notFound } from 'next/navigation';
 
 const paths = samePathInAllLocales('/');
 
@@ -19,14 +20,9 @@ export default async function HomePage({ params }: PageProps<'/[locale]'>) {
   const { locale } = await params;
   if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
-  const t = await getTranslations({ locale, namespace: 'home' });
   return (
     <SiteFrame locale={locale} paths={paths}>
-      <div className="prose-page">
-        <h1 className="display">{t('title')}</h1>
-        <p className="lead">{t('lead')}</p>
-        <p>{t('placeholder')}</p>
-      </div>
+      <HomeView locale={locale} page={1} />
     </SiteFrame>
   );
 }

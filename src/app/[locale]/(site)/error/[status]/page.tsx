@@ -11,21 +11,21 @@ import { pageTitle } from '@/server/page-title';
 import { samePathInAllLocales } from '@/server/alternates';
 
 export function generateStaticParams() {
-  return ['400', '405'].map((status) => ({ status }));
+  return [];
 }
 
-export const dynamicParams = false;
+const proxyStatuses = new Set(['400', '405']);
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/error/[status]'>): Promise<Metadata> {
   const { locale, status } = await params;
-  if (!isLocale(locale)) return {};
+  if (!isLocale(locale) || !proxyStatuses.has(status)) return {};
   const t = await getTranslations({ locale, namespace: 'errors' });
   return { title: await pageTitle(locale, `${status} · ${t(errorTitleKey(Number(status)))}`), robots: { index: false } };
 }
 
 export default async function ErrorStatusPage({ params }: PageProps<'/[locale]/error/[status]'>) {
   const { locale, status: raw } = await params;
-  if (!isLocale(locale)) notFound();
+  if (!isLocale(locale) || !proxyStatuses.has(raw)) notFound();
   setRequestLocale(locale);
   const status = Number(raw);
   const t = await getTranslations({ locale, namespace: 'errors' });

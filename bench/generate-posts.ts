@@ -1,0 +1,52 @@
+// Adds N generated bilingual posts to the database in DATA_DIR (after the demo seed), for
+// benchmarks: realistic Chinese and English text assembled from the demo articles.
+//   DATA_DIR=bench/.data/x npx tsx bench/generate-posts.ts 1000
+import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { closeDatabase, getDatabase } from '../src/db/client';
+import { ensureDatabase } from '../src/db/ensure-database';
+import { createContentRepository } from '../src/db/repositories/content-repository';
+
+const count = Number(process.argv[2] ?? 1000);
+const demo = join(process.cwd(), 'demo', 'posts');
+
+function bodyOf(file: string): string {
+  return readFileSync(file, 'utf8').replace(/^---[\s\S]*?---\n/, '');
+}
+
+const pairs = readdirSync(demo)
+  .filter((key) => existsSync(join(demo, key, 'zh.md')) && existsSync(join(demo, key, 'en.md')))
+  .map((key) => ({ zh: bodyOf(join(demo, key, 'zh.md')), en: bodyOf(join(demo, key, 'en.md')) }));
+
+const zhWords = ['双语', '出版', '翻译', '排版', '字体', '搜索', '阅读', '写作', '城市', '茶', '编辑', '声音'];
+const enWords = ['bilingual', 'publishing', 'translation', 'typography', 'fonts', 'search', 'reading', 'writing', 'city', 'tea', 'editing', 'voice'];
+
+async function main() {
+  await ensureDatabase();
+  const db = getDatabase();
+  const repo = createContentRepository(db);
+  const started = performance.now();
+  const start = Date.parse('2024-01-01T00:00:00Z');
+  for (let i = 0; i < count; i++) {
+    const pair = pairs[i % pairs.length]!;
+    const a = i % zhWords.length;
+    const b = (i * 7 + 3) % zhWords.length;
+    await repo.createPost({
+      status: 'published',
+      sourceLocale: i % 3 === 0 ? 'en' : 'zh',
+      publishedAt: new Date(start + i * 3_600_000),
+      translations: {
+        zh: { slug: `sheng-cheng-${i}`, title: `${zhWords[a]}与${zhWords[b]}：第 ${i} 篇`, excerpt: `关于${zhWords[a]}和${zhWords[b]}的一篇生成文章。`, body: pair.zh, state: 'published' },
+        en: { slug: `generated-${i}`, title: `On ${enWords[a]} and ${enWords[b]}, number ${i}`, excerpt: `A generated article about ${enWords[a]} and ${enWords[b]}.`, body: pair.en, state: 'published' },
+      },
+    });
+    if ((i + 1) % 500 === 0) console.log(`  ${i + 1}/${count} posts (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+  }
+  console.log(`generated ${count} posts in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  await closeDatabase();
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

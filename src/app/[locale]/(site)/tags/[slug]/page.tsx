@@ -1,0 +1,52 @@
+// The articles of one tag; the tag's slug is per language.
+import type { Metadata } from 'next';
+import { notFound, permanentRedirect } from 'next/navigation';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { PostList } from '@/components/site/post-list';
+import { SiteFrame } from '@/components/site/site-frame';
+import type { Tag } from '@/core/content/types';
+import { isLocale, otherLocale, type Locale } from '@/i18n/routing';
+import { alternatesMetadata, type LocalePaths } from '@/server/alternates';
+import { getTagBySlug, listPosts } from '@/server/content';
+import { pageTitle } from '@/server/page-title';
+
+export function generateStaticParams() {
+  return [];
+}
+
+async function loadTag(rawLocale: string, rawSlug: string): Promise<{ locale: Locale; tag: Tag; paths: LocalePaths }> {
+  if (!isLocale(rawLocale)) notFound();
+  const slug = decodeURIComponent(rawSlug);
+  const tag = await getTagBySlug(rawLocale, slug);
+  if (!tag) notFound();
+  const own = tag.names[rawLocale];
+  if (own && own.slug !== slug) permanentRedirect(`/${rawLocale}/tags/${own.slug}`);
+  const paths: LocalePaths = {};
+  for (const l of [rawLocale, otherLocale(rawLocale)]) {
+    const name = tag.names[l] ?? tag.names[otherLocale(l)];
+    if (name) paths[l] = `/${l}/tags/${name.slug}`;
+  }
+  return { locale: rawLocale, tag, paths };
+}
+
+export async function generateMetadata({ params }: PageProps<'/[locale]/tags/[slug]'>): Promise<Metadata> {
+  const { locale: raw, slug } = await params;
+  const { locale, tag, paths } = await loadTag(raw, slug);
+  const t = await getTranslations({ locale, namespace: 'tags' });
+  const name = (tag.names[locale] ?? tag.names[otherLocale(locale)])!.name;
+  return { title: await pageTitle(locale, t('tagTitle', { tag: name })), alternates: alternatesMetadata(locale, paths) };
+}
+
+export default async function TagPage({ params }: PageProps<'/[locale]/tags/[slug]'>) {
+  const { locale: raw, slug } = await params;
+  const { locale, tag, paths } = await loadTag(raw, slug);
+  setRequestLocale(locale);
+  const [t, posts] = await Promise.all([getTranslations({ locale, namespace: 'tags' }), listPosts({ locale, page: 1, pageSize: 100, tagId: tag.id })]);
+  const name = (tag.names[locale] ?? tag.names[otherLocale(locale)])!.name;
+  return (
+    <SiteFrame locale={locale} paths={paths}>
+      <h1 className="display page-title">{t('tagTitle', { tag: name })}</h1>
+      {posts.items.length === 0 ? <p>{t('empty')}</p> : <PostList posts={posts.items} locale={locale} />}
+    </SiteFrame>
+  );
+}

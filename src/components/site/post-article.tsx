@@ -1,0 +1,62 @@
+// An article as a reader sees it: header, notices for a missing or outdated
+// translation, cover, narration and video, the rendered body, and the way to the
+// other language's version and the side-by-side view.
+import Link from 'next/link';
+import { getTranslations } from 'next-intl/server';
+import { renderMarkdown } from '@/core/markdown/render-markdown';
+import { otherLocale } from '@/i18n/routing';
+import { isOutdated } from '@/core/content/translation-status';
+import type { PostView } from '@/server/post-view';
+import { PostHeader } from './post-header';
+import { PostMedia } from './post-media';
+
+export async function PostArticle({ view, jsonLd }: { view: PostView; jsonLd?: string }) {
+  const { post, shown, locale, isFallback, paths } = view;
+  const t = await getTranslations({ locale, namespace: 'post' });
+  const other = otherLocale(locale);
+  const source = post.translations[post.sourceLocale];
+  const outdated = !isFallback && shown.locale !== post.sourceLocale && source != null && isOutdated(shown, source);
+  const { html } = await renderMarkdown(shown.body, { locale: shown.locale });
+  return (
+    <article className="post" lang={shown.locale}>
+      {jsonLd && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />}
+      {isFallback && (
+        <p className="notice" role="note" lang={locale}>
+          {t('missingTranslation')}
+        </p>
+      )}
+      {outdated && (
+        <p className="notice notice--quiet" role="note" lang={locale}>
+          {t('outdated')} <Link href={paths[post.sourceLocale]!} hrefLang={post.sourceLocale}>{t('readOriginal')}</Link>
+        </p>
+      )}
+      <PostHeader view={view} />
+      {post.cover && (
+        <figure className="post-cover">
+          <img
+            src={post.cover.path}
+            alt={post.cover.alt[shown.locale] ?? post.cover.alt[locale] ?? ''}
+            width={post.cover.width ?? undefined}
+            height={post.cover.height ?? undefined}
+            fetchPriority="high"
+            decoding="async"
+          />
+        </figure>
+      )}
+      <PostMedia post={post} locale={locale} />
+      <div className="prose" dangerouslySetInnerHTML={{ __html: html }} />
+      <footer className="post-footer" lang={locale}>
+        {paths[other] && !isFallback && (
+          <a href={paths[other]} hrefLang={other} lang={other} className="button button--quiet">
+            {t('otherVersion')}
+          </a>
+        )}
+        {paths.zh && paths.en && post.kind === 'post' && (
+          <Link href={`${paths[locale]}/parallel`} className="button button--quiet">
+            {t('parallel')}
+          </Link>
+        )}
+      </footer>
+    </article>
+  );
+}

@@ -1,0 +1,47 @@
+// One post in a list: cover, title, excerpt, date and reading time, in the list's
+// language, or the other language's with a badge when it has no translation yet.
+import Link from 'next/link';
+import { getTranslations } from 'next-intl/server';
+import type { Post } from '@/core/content/types';
+import type { Locale } from '@/i18n/routing';
+import { formatDate, postHref, viewPost } from '@/server/post-view';
+
+export async function PostCard({ post, locale, large = false }: { post: Post; locale: Locale; large?: boolean }) {
+  const view = viewPost(post, locale);
+  const href = postHref(post, locale);
+  if (!view || !href) return null;
+  const t = await getTranslations({ locale, namespace: 'post' });
+  const { shown, isFallback } = view;
+  return (
+    <article className={large ? 'post-card post-card--large' : 'post-card'} lang={isFallback ? shown.locale : undefined}>
+      {post.cover && (
+        <Link href={href} className="post-card__cover" tabIndex={-1} aria-hidden="true">
+          <img
+            src={post.cover.path}
+            alt=""
+            width={post.cover.width ?? undefined}
+            height={post.cover.height ?? undefined}
+            loading={large ? 'eager' : 'lazy'}
+            decoding="async"
+          />
+        </Link>
+      )}
+      <div className="post-card__body">
+        <h3 className="post-card__title">
+          <Link href={href}>{shown.title}</Link>
+          {isFallback && (
+            <span className="badge" lang={locale} title={t('languageBadgeTitle')}>
+              {t('languageBadge')}
+            </span>
+          )}
+        </h3>
+        {shown.excerpt && <p className="post-card__excerpt">{shown.excerpt}</p>}
+        <p className="post-card__meta" lang={locale}>
+          <time dateTime={post.publishedAt ?? undefined}>{formatDate(post.publishedAt, locale)}</time>
+          <span aria-hidden="true"> · </span>
+          <span>{t('readingTime', { minutes: shown.readingMinutes })}</span>
+        </p>
+      </div>
+    </article>
+  );
+}

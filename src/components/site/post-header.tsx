@@ -1,0 +1,48 @@
+// The head of an article: title, authors, date, reading time, tags.
+import Link from 'next/link';
+import { getTranslations } from 'next-intl/server';
+import type { Locale } from '@/i18n/routing';
+import { formatDate, type PostView } from '@/server/post-view';
+
+export async function PostHeader({ view }: { view: PostView }) {
+  const { post, shown, locale } = view;
+  const t = await getTranslations({ locale, namespace: 'post' });
+  const separator = locale === 'zh' ? '、' : ', ';
+  return (
+    <header className="post-header">
+      {post.tags.length > 0 && (
+        <p className="post-header__tags">
+          {post.tags.map((tag) => {
+            const name = tag.names[locale] ?? tag.names[shown.locale as Locale];
+            return name ? (
+              <Link key={tag.id} href={`/${locale}/tags/${name.slug}`} className="tag-link" lang={tag.names[locale] ? undefined : shown.locale}>
+                {name.name}
+              </Link>
+            ) : null;
+          })}
+        </p>
+      )}
+      <h1 className="post-header__title display">{shown.title}</h1>
+      {shown.excerpt && <p className="post-header__excerpt lead">{shown.excerpt}</p>}
+      <p className="post-header__meta" lang={locale}>
+        {post.authors.length > 0 && (
+          <span>
+            {t.rich('by', {
+              authors: () =>
+                post.authors.map((a, i) => (
+                  <span key={a.id}>
+                    {i > 0 && separator}
+                    <Link href={`/${locale}/authors/${a.handle}`}>{a.name[locale] ?? a.handle}</Link>
+                  </span>
+                )),
+            })}
+          </span>
+        )}
+        <span aria-hidden="true"> · </span>
+        <time dateTime={post.publishedAt ?? undefined}>{formatDate(post.publishedAt, locale)}</time>
+        <span aria-hidden="true"> · </span>
+        <span>{t('readingTime', { minutes: shown.readingMinutes })}</span>
+      </p>
+    </header>
+  );
+}

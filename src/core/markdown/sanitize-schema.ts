@@ -1,0 +1,52 @@
+// What rendered Markdown may contain once it reaches a page: GitHub's rules plus exactly
+// what Duet's own pipeline adds (shiki colours, heading ids and anchors, footnotes,
+// figures, lazy images). Anything else, and anything that could run, is removed.
+import { defaultSchema } from 'rehype-sanitize';
+import type { Options as Schema } from 'rehype-sanitize';
+
+/**
+ * Ids come only from our pipeline (heading slugs, footnotes). No underscores or `$`, so an
+ * id can never shadow a script global such as `__next_f` through window's named access.
+ */
+const idValue = /^[\p{L}\p{N}][\p{L}\p{M}\p{N}-]*$/u;
+
+/**
+ * shiki's inline styles: its `--shiki-*` custom properties and plain colours, each value a
+ * hex colour or a keyword (italic, bold, inherit). No parentheses, so no url() or expression().
+ */
+export const codeStyleValue =
+  /^(?:\s*(?:--shiki-[a-z0-9-]+|color|background-color)\s*:\s*(?:#[0-9a-f]{3,8}|[a-z][a-z-]*)\s*(?:;|$))+$/i;
+
+const defaultAttributes = defaultSchema.attributes ?? {};
+const globalAttributes = (defaultAttributes['*'] ?? []).filter((name) => name !== 'id' && name !== 'name');
+
+export const sanitizeSchema: Schema = {
+  ...defaultSchema,
+  tagNames: [...(defaultSchema.tagNames ?? []), 'figure', 'figcaption'],
+  attributes: {
+    ...defaultAttributes,
+    '*': [...globalAttributes, ['id', idValue]],
+    a: [
+      ...(defaultAttributes.a ?? []).filter((entry) => !(Array.isArray(entry) && entry[0] === 'className')),
+      ['className', 'data-footnote-backref', 'heading-anchor'],
+    ],
+    img: [...(defaultAttributes.img ?? []), ['loading', 'lazy'], ['decoding', 'async']],
+    pre: [
+      ['className', 'shiki', 'shiki-themes', 'github-light', 'github-dark'],
+      ['style', codeStyleValue],
+      ['dataLanguage', /^[a-z0-9+#.-]{1,32}$/],
+    ],
+    code: [...(defaultAttributes.code ?? []), ['style', codeStyleValue]],
+    span: [
+      ['className', 'line'],
+      ['style', codeStyleValue],
+    ],
+  },
+  // The pipeline sets ids itself and keeps them readable (see idValue); the default
+  // `user-content-` prefix would also break in-page links without client JavaScript.
+  clobber: [],
+  clobberPrefix: '',
+  // Dropped with their content, never unwrapped into text. Raw HTML does not reach the
+  // sanitizer today (it is not parsed); this is the second line of defence.
+  strip: ['script', 'style', 'iframe', 'object', 'embed', 'svg', 'math', 'template', 'noscript', 'textarea', 'title', 'xmp', 'noembed', 'noframes'],
+};

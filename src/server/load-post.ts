@@ -1,0 +1,28 @@
+// Finds the post a page shows: by its slug in the page's language, or (for a missing
+// translation) in the other language. A slug of the other language when the page's
+// own version exists redirects to the page's own slug.
+import { notFound, permanentRedirect } from 'next/navigation';
+import type { PostKind } from '@/core/content/types';
+import { isLocale } from '@/i18n/routing';
+import { getPostBySlug } from './content';
+import { postPath, viewPost, type PostView } from './post-view';
+
+export async function loadPostView(rawLocale: string, rawSlug: string, kind: PostKind, suffix = ''): Promise<PostView> {
+  if (!isLocale(rawLocale)) notFound();
+  const slug = safeDecode(rawSlug);
+  if (slug == null || slug.length > 200) notFound();
+  const found = await getPostBySlug(rawLocale, slug);
+  if (!found || found.post.kind !== kind) notFound();
+  const view = viewPost(found.post, rawLocale);
+  if (!view) notFound();
+  if (!view.isFallback && view.shown.slug !== slug) permanentRedirect(postPath(found.post, rawLocale, view.shown.slug) + suffix);
+  return view;
+}
+
+function safeDecode(value: string): string | null {
+  try {
+    return decodeURIComponent(value).normalize('NFC');
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,53 @@
+// Document metadata of an article: title, description, canonical (the version that
+// exists when the page's own language is missing), hreflang only for real versions,
+// Open Graph and Twitter cards.
+import type { Metadata } from 'next';
+import type { Locale } from '@/i18n/routing';
+import { alternatesMetadata } from './alternates';
+import { pageTitle } from './page-title';
+import type { PostView } from './post-view';
+import { absoluteUrl } from './site-url';
+
+export async function postMetadata(view: PostView, suffix = ''): Promise<Metadata> {
+  const { post, shown, paths, locale } = view;
+  const title = (shown.seoTitle || shown.title) + suffix;
+  const description = shown.seoDescription || shown.excerpt;
+  const alternates = alternatesMetadata(shown.locale as Locale, paths);
+  return {
+    title: await pageTitle(locale, title),
+    description,
+    alternates: suffix ? { ...alternates, canonical: `${paths[shown.locale]}/parallel` } : alternates,
+    openGraph: {
+      type: 'article',
+      title,
+      description,
+      url: paths[shown.locale],
+      locale: shown.locale === 'zh' ? 'zh_CN' : 'en_US',
+      publishedTime: post.publishedAt ?? undefined,
+      modifiedTime: shown.updatedAt,
+      authors: post.authors.map((a) => a.name[locale] ?? a.handle),
+      tags: post.tags.map((t) => t.names[locale]?.name ?? t.key),
+      images: post.cover ? [{ url: absoluteUrl(post.cover.path), width: post.cover.width ?? undefined, height: post.cover.height ?? undefined, alt: post.cover.alt[locale] ?? '' }] : undefined,
+    },
+    twitter: { card: post.cover ? 'summary_large_image' : 'summary', title, description },
+  };
+}
+
+/** JSON-LD for an Article, safe to embed in a script tag. */
+export function articleJsonLd(view: PostView): string {
+  const { post, shown, paths, locale } = view;
+  const data = {
+    '@context': 'https://schema.org',
+    '@type': 'Article',
+    headline: shown.title,
+    description: shown.excerpt,
+    inLanguage: shown.locale === 'zh' ? 'zh-CN' : 'en',
+    datePublished: post.publishedAt,
+    dateModified: shown.updatedAt,
+    mainEntityOfPage: absoluteUrl(paths[shown.locale]!),
+    image: post.cover ? [absoluteUrl(post.cover.path)] : undefined,
+    author: post.authors.map((a) => ({ '@type': 'Person', name: a.name[locale] ?? a.handle, url: absoluteUrl(`/${locale}/authors/${a.handle}`) })),
+    keywords: post.tags.map((t) => t.names[locale]?.name ?? t.key).join(', '),
+  };
+  return JSON.stringify(data).replace(/</g, '\\u003c');
+}
