@@ -1,6 +1,6 @@
 // Shared helpers for the benchmarks: build a variant, serve it, load it with autocannon.
 import { spawn, spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 
@@ -8,11 +8,14 @@ export const root = new URL('..', import.meta.url).pathname;
 const nextBin = `${root}node_modules/next/dist/bin/next`;
 
 export function build(distDir, extraEnv = {}) {
+  // next build adds its distDir's types to tsconfig.json; a bench build must not.
+  const tsconfig = readFileSync(`${root}tsconfig.json`, 'utf8');
   const result = spawnSync(process.execPath, [nextBin, 'build'], {
     cwd: root,
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NEXT_DIST_DIR: distDir, ...extraEnv },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  writeFileSync(`${root}tsconfig.json`, tsconfig);
   if (result.status !== 0) throw new Error(`build of ${distDir} failed`);
 }
 

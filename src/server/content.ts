@@ -36,7 +36,6 @@ export const getAuthorByHandle = cached('author', (repo, handle: string) => repo
 
 export const getSiteSettings = cached('settings', (repo, locale: Locale) => repo.getSiteSettings(locale));
 
-export const listSitemapEntries = cached('sitemap', (repo) => repo.listSitemapEntries());
 
 /** Uncached: the health check must see the database as it is now. */
 export async function checkContentHealth(): Promise<void> {

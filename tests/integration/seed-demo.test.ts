@@ -128,7 +128,7 @@ for (const target of testTargets) {
     });
 
     it('lists sitemap entries with a path per published language', async () => {
-      const entries = await repo.listSitemapEntries(now);
+      const entries = await repo.listSitemapEntries({ now });
       expect(entries).toHaveLength(13);
       const about = entries.find((e) => e.kind === 'page');
       expect(about?.paths).toEqual({ zh: '/zh/guanyu-women', en: '/en/about' });

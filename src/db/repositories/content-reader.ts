@@ -233,15 +233,28 @@ export function createContentReader(db: Kysely<Database>) {
     },
 
     /** Every visible post and page with the path of each published language. */
-    async listSitemapEntries(now: Date = new Date()): Promise<SitemapEntry[]> {
+    /**
+     * One slice of the sitemap: visible posts in id order (stable while new posts arrive
+     * at the end), each with the paths of its published translations. Slices keep a
+     * 100,000-post sitemap out of memory.
+     */
+    async listSitemapEntries(opts: { offset?: number; limit?: number; now?: Date } = {}): Promise<SitemapEntry[]> {
+      const { offset = 0, limit = 50_000, now = new Date() } = opts;
+      const nowIso = toIsoTimestamp(now);
+      const ids = db
+        .selectFrom('posts')
+        .select('posts.id')
+        .where(isVisible(nowIso))
+        .orderBy('posts.id')
+        .limit(limit)
+        .offset(offset);
       const rows = await db
         .selectFrom('posts')
         .innerJoin('post_translations', 'post_translations.post_id', 'posts.id')
         .select(['posts.id', 'posts.kind', 'posts.updated_at', 'post_translations.locale', 'post_translations.slug'])
-        .where(isVisible(toIsoTimestamp(now)))
+        .where('posts.id', 'in', ids)
         .where('post_translations.state', '=', 'published')
-        .orderBy('posts.published_at', 'desc')
-        .orderBy('posts.id', 'desc')
+        .orderBy('posts.id')
         .execute();
       const entries = new Map<number, SitemapEntry>();
       for (const row of rows) {
@@ -255,6 +268,16 @@ export function createContentReader(db: Kysely<Database>) {
         entry.paths[row.locale] = postPath(kind, row.locale, row.slug);
       }
       return [...entries.values()];
+    },
+
+    /** How many posts and pages readers can see now, and when the newest changed. */
+    async countVisiblePosts(now: Date = new Date()): Promise<{ total: number; lastModified: string | null }> {
+      const row = await db
+        .selectFrom('posts')
+        .select((eb) => [eb.fn.countAll().as('total'), eb.fn.max('posts.updated_at').as('last')])
+        .where(isVisible(toIsoTimestamp(now)))
+        .executeTakeFirstOrThrow();
+      return { total: Number(row.total), lastModified: (row.last as string | null) ?? null };
     },
 
     /** All posts and pages, whatever their status: zero means a fresh database. */
