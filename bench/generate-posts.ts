@@ -26,7 +26,8 @@ async function main() {
   const db = getDatabase();
   const repo = createContentRepository(db);
   const started = performance.now();
-  const start = Date.parse('2024-01-01T00:00:00Z');
+  // One post a minute up to now, so every generated post is already published.
+  const start = Date.now() - count * 60_000;
   for (let i = 0; i < count; i++) {
     const pair = pairs[i % pairs.length]!;
     const a = i % zhWords.length;
@@ -34,7 +35,7 @@ async function main() {
     await repo.createPost({
       status: 'published',
       sourceLocale: i % 3 === 0 ? 'en' : 'zh',
-      publishedAt: new Date(start + i * 3_600_000),
+      publishedAt: new Date(start + i * 60_000),
       translations: {
         zh: { slug: `sheng-cheng-${i}`, title: `${zhWords[a]}与${zhWords[b]}：第 ${i} 篇`, excerpt: `关于${zhWords[a]}和${zhWords[b]}的一篇生成文章。`, body: pair.zh, state: 'published' },
         en: { slug: `generated-${i}`, title: `On ${enWords[a]} and ${enWords[b]}, number ${i}`, excerpt: `A generated article about ${enWords[a]} and ${enWords[b]}.`, body: pair.en, state: 'published' },

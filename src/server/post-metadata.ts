@@ -33,10 +33,21 @@ export async function postMetadata(view: PostView, suffix = ''): Promise<Metadat
   };
 }
 
-/** JSON-LD for an Article, safe to embed in a script tag. */
-export function articleJsonLd(view: PostView): string {
+/** JSON-LD for an Article and its BreadcrumbList (home, first tag, article), safe to embed in a script tag. */
+export function articleJsonLd(view: PostView, homeName: string): string {
   const { post, shown, paths, locale } = view;
-  const data = {
+  const tag = post.tags[0]?.names[locale];
+  const crumbs = [
+    { name: homeName, url: absoluteUrl(`/${locale}`) },
+    ...(tag ? [{ name: tag.name, url: absoluteUrl(`/${locale}/tags/${tag.slug}`) }] : []),
+    { name: shown.title, url: absoluteUrl(paths[shown.locale]!) },
+  ];
+  const breadcrumbs = {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: crumbs.map((c, i) => ({ '@type': 'ListItem', position: i + 1, name: c.name, item: c.url })),
+  };
+  const article = {
     '@context': 'https://schema.org',
     '@type': 'Article',
     headline: shown.title,
@@ -49,5 +60,5 @@ export function articleJsonLd(view: PostView): string {
     author: post.authors.map((a) => ({ '@type': 'Person', name: a.name[locale] ?? a.handle, url: absoluteUrl(`/${locale}/authors/${a.handle}`) })),
     keywords: post.tags.map((t) => t.names[locale]?.name ?? t.key).join(', '),
   };
-  return JSON.stringify(data).replace(/</g, '\\u003c');
+  return JSON.stringify([article, breadcrumbs]).replace(/</g, '\\u003c');
 }

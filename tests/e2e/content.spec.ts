@@ -34,8 +34,10 @@ for (const javaScriptEnabled of [true, false]) {
         Object.fromEntries(links.map((l) => [l.getAttribute('hreflang'), new URL(l.getAttribute('href')!).pathname])),
       );
       expect(alternates).toEqual(pair);
-      const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
-      expect(jsonLd).toMatchObject({ '@type': 'Article', headline: 'Why Publish in Two Languages', inLanguage: 'en' });
+      const [article, breadcrumbs] = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
+      expect(article).toMatchObject({ '@type': 'Article', headline: 'Why Publish in Two Languages', inLanguage: 'en' });
+      expect(breadcrumbs['@type']).toBe('BreadcrumbList');
+      expect(breadcrumbs.itemListElement.at(-1).item).toMatch(/\/en\/posts\/why-publish-in-two-languages$/);
       await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'article');
     });
 

@@ -1,7 +1,7 @@
 // An article: /zh/posts/<zh slug>, /en/posts/<en slug>; a Chinese-only article also
 // reads at /en/posts/<zh slug> with a notice.
 import type { Metadata } from 'next';
-import { setRequestLocale } from 'next-intl/server';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { PostArticle } from '@/components/site/post-article';
 import { SiteFrame } from '@/components/site/site-frame';
 import { loadPostView } from '@/server/load-post';
@@ -20,9 +20,10 @@ export default async function PostPage({ params }: PageProps<'/[locale]/posts/[s
   const { locale, slug } = await params;
   const view = await loadPostView(locale, slug, 'post');
   setRequestLocale(view.locale);
+  const t = await getTranslations({ locale: view.locale, namespace: 'nav' });
   return (
     <SiteFrame locale={view.locale} paths={view.readablePaths}>
-      <PostArticle view={view} jsonLd={articleJsonLd(view)} />
+      <PostArticle view={view} jsonLd={articleJsonLd(view, t('home'))} />
     </SiteFrame>
   );
 }
