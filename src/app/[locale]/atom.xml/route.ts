@@ -1,0 +1,9 @@
+// GET /{locale}/atom.xml: the language's latest articles, in full, as Atom 1.0 (see server/feeds).
+import { defineRoute } from '@/server/api/define-route';
+import { serveFeed } from '@/server/feeds/serve-feed';
+
+export const dynamic = 'force-dynamic';
+
+const route = defineRoute<{ locale: string }>({ GET: (_request, { params }) => serveFeed(params.locale, 'atom') });
+
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = route;
