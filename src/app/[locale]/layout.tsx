@@ -11,6 +11,7 @@ import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import { SiteFooter } from '@/components/site/site-footer';
 import { isLocale, localeOrDefault } from '@/i18n/routing';
+import { feedLinks } from '@/server/feeds/feed-links';
 import { siteUrl } from '@/server/site-url';
 
 // Nothing is prerendered at build time (the content lives in the database the server
@@ -31,6 +32,9 @@ export async function generateMetadata({ params }: LayoutProps<'/[locale]'>): Pr
     description: t('description'),
     applicationName: t('name'),
     openGraph: { siteName: t('name'), locale: locale === 'zh' ? 'zh_CN' : 'en_US', type: 'website' },
+    // The language's feeds. A page with its own `alternates` replaces this whole key and
+    // passes feedLinks(locale) along itself (see server/feeds/feed-links.ts).
+    alternates: { types: await feedLinks(locale) },
   };
 }
 
