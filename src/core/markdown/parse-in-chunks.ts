@@ -1,9 +1,10 @@
 // Parses very long Markdown piece by piece. micromark slows down more than linearly with
-// document size (a 1 MB post of short lists takes minutes in one piece), so above a
+// document size (a 1 MB post of short blocks took minutes in one piece), so above a
 // threshold the text is cut at block boundaries that cannot change its meaning, each
 // piece is parsed alone, and the trees are joined. Link and footnote definitions are
-// document-wide, so each piece is given the definitions of the others.
-import type { Definition, FootnoteDefinition, Root, RootContent } from 'mdast';
+// document-wide: each piece gets stand-ins for the ones it mentions, so its references
+// parse as references, and the joined tree holds the real definitions.
+import type { Root, RootContent, Text } from 'mdast';
 import { visit } from 'unist-util-visit';
 
 /** Below this many characters the text is parsed in one piece: every real article. */
@@ -25,26 +26,19 @@ export function parseInChunks(markdown: string, parse: (text: string) => Root): 
   const chunks = splitMarkdownChunks(markdown, chunkTarget);
   if (chunks.length === 1) return parse(markdown);
 
-  let trees = chunks.map((chunk) => parse(chunk.text));
-  const definitions = collectDefinitions(trees);
-  if (definitions.links.size > 0 || definitions.footnotes.size > 0) {
-    trees = chunks.map((chunk, i) => {
-      const tree = trees[i]!;
-      const suffix = chunk.closed ? definitionsMissingFrom(tree, definitions) : '';
-      if (suffix === '') return tree;
-      const reparsed = parse(`${chunk.text}\n\n${suffix}`);
-      // The appended definitions only resolve references; they are not part of this chunk.
-      reparsed.children = reparsed.children.filter((node) => (node.position?.start.offset ?? 0) < chunk.text.length);
-      return reparsed;
-    });
-  }
-
+  const labels = definitionLabels(markdown);
   const children: RootContent[] = [];
-  trees.forEach((tree, i) => {
-    shiftPositions(tree, chunks[i]!);
+  for (const chunk of chunks) {
+    const standIns = chunk.closed ? standInDefinitions(chunk.text, labels) : '';
+    const tree = parse(standIns ? `${chunk.text}\n\n${standIns}` : chunk.text);
+    // The stand-ins only made references parse; the real definitions are in their own chunk.
+    if (standIns) tree.children = tree.children.filter((node) => (node.position?.start.offset ?? 0) < chunk.text.length);
+    shiftPositions(tree, chunk);
     children.push(...tree.children);
-  });
-  return { type: 'root', children };
+  }
+  const root: Root = { type: 'root', children };
+  revertUndefinedFootnotes(root);
+  return root;
 }
 
 /**
@@ -112,46 +106,48 @@ function htmlBlockEnd(line: string): RegExp | null {
   return null;
 }
 
-interface Definitions {
-  links: Map<string, Definition>;
-  footnotes: Map<string, FootnoteDefinition>;
-}
-
-function collectDefinitions(trees: Root[]): Definitions {
-  const links = new Map<string, Definition>();
-  const footnotes = new Map<string, FootnoteDefinition>();
-  for (const tree of trees) {
-    visit(tree, (node) => {
-      // The first definition of a label wins, as in one-piece CommonMark.
-      if (node.type === 'definition' && !links.has(node.identifier)) links.set(node.identifier, node);
-      if (node.type === 'footnoteDefinition' && !footnotes.has(node.identifier)) footnotes.set(node.identifier, node);
-    });
-  }
-  return { links, footnotes };
+interface Labels {
+  links: string[];
+  footnotes: string[];
 }
 
 /**
- * Definition lines for what is defined elsewhere. A footnote gets a placeholder body: its
- * real definition stays in its own chunk, and the placeholder is dropped after parsing.
+ * Labels of everything that looks like a definition. A false find (a definition-like
+ * line inside code) is harmless: a link reference without a real definition renders as
+ * its text, and a footnote reference without one is turned back into text below.
  */
-function definitionsMissingFrom(tree: Root, { links, footnotes }: Definitions): string {
-  const own = collectDefinitions([tree]);
+function definitionLabels(markdown: string): Labels {
+  const links = new Set<string>();
+  const footnotes = new Set<string>();
+  for (const match of markdown.matchAll(/^ {0,3}\[((?:[^\]\\\n]|\\.){1,999})\]:/gm)) {
+    const label = match[1]!;
+    if (label.startsWith('^')) footnotes.add(label.slice(1));
+    else links.add(label);
+  }
+  return { links: [...links], footnotes: [...footnotes] };
+}
+
+/** Stand-in definitions for the labels a chunk mentions: `[label]: #` and `[^label]: .`. */
+function standInDefinitions(text: string, { links, footnotes }: Labels): string {
+  const lower = text.toLowerCase();
   const lines: string[] = [];
-  for (const [identifier, definition] of links) {
-    if (own.links.has(identifier)) continue;
-    const label = definition.label ?? identifier;
-    const title = definition.title == null ? '' : ` "${definition.title.replace(/["\\]/g, '\\$&')}"`;
-    lines.push(`[${escapeLabel(label)}]: <${definition.url.replace(/[<>\\\n]/g, '\\$&')}>${title}`);
-  }
-  for (const [identifier, definition] of footnotes) {
-    if (own.footnotes.has(identifier)) continue;
-    lines.push(`[^${escapeLabel(definition.label ?? identifier)}]: .`);
-  }
+  // Labels match case-insensitively, so look for them that way.
+  for (const label of links) if (lower.includes(`[${label.toLowerCase()}]`)) lines.push(`[${label}]: #`);
+  for (const label of footnotes) if (lower.includes(`[^${label.toLowerCase()}]`)) lines.push(`[^${label}]: .`);
   return lines.join('\n');
 }
 
-function escapeLabel(label: string): string {
-  return label.replace(/[[\]\\]/g, '\\$&');
+/** A footnote reference whose definition does not exist anywhere reads as its source text. */
+function revertUndefinedFootnotes(root: Root): void {
+  const defined = new Set<string>();
+  visit(root, 'footnoteDefinition', (node) => {
+    defined.add(node.identifier);
+  });
+  visit(root, 'footnoteReference', (node, index, parent) => {
+    if (defined.has(node.identifier) || !parent || index === undefined) return;
+    const text: Text = { type: 'text', value: `[^${node.label ?? node.identifier}]`, position: node.position };
+    parent.children[index] = text;
+  });
 }
 
 function shiftPositions(tree: Root, chunk: MarkdownChunk): void {
