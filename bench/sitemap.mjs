@@ -2,21 +2,25 @@
 // The sitemap at scale: generates N posts (default 100,000) into a fresh SQLite
 // DATA_DIR, serves the production build in .next, then fetches /sitemap.xml and every
 // child it lists. Reports time per file, URLs, bytes and the server's peak memory.
-//   npx next build && node bench/sitemap.mjs [--posts 100000]
+//   node bench/sitemap.mjs [--posts 100000] [--reuse]   (--reuse keeps generated data)
 import { spawnSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
-import { root, serve, stop } from './lib.mjs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { build, cleanUp, root, serve, stop } from './lib.mjs';
 
 const posts = Number(process.argv[process.argv.indexOf('--posts') + 1]) || 100_000;
 const dataDir = `${root}bench/.data/sitemap-${posts}`;
-rmSync(dataDir, { recursive: true, force: true });
-console.log(`generating the demo plus ${posts} posts…`);
-const gen = spawnSync(process.execPath, [`${root}node_modules/tsx/dist/cli.mjs`, 'bench/generate-posts.ts', String(posts)], {
-  cwd: root,
-  env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-  stdio: 'inherit',
-});
-if (gen.status !== 0) process.exit(1);
+if (!process.argv.includes('--reuse') || !existsSync(`${dataDir}/duet.db`)) {
+  rmSync(dataDir, { recursive: true, force: true });
+  console.log(`generating the demo plus ${posts} posts…`);
+  const gen = spawnSync(process.execPath, [`${root}node_modules/tsx/dist/cli.mjs`, 'bench/generate-posts.ts', String(posts)], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    stdio: 'inherit',
+  });
+  if (gen.status !== 0) process.exit(1);
+}
+console.log('building the site…');
+build('.next-bench-sitemap');
 
 /** Peak resident memory (VmHWM) of a process and its children, in MiB. */
 function peakMiB(pid) {
@@ -32,7 +36,7 @@ function peakMiB(pid) {
 }
 
 const port = 3221;
-const server = await serve('.next', port, { DATA_DIR: dataDir, DATABASE_URL: '' });
+const server = await serve('.next-bench-sitemap', port, { DATA_DIR: dataDir, DATABASE_URL: '' });
 try {
   const base = `http://127.0.0.1:${port}`;
   await fetch(`${base}/en`); // warm up the process before measuring
@@ -59,4 +63,5 @@ try {
   console.log(`server peak memory: ${peakMiB(server.pid).toFixed(0)} MiB (after warm-up: ${before.toFixed(0)} MiB)`);
 } finally {
   await stop(server);
+  cleanUp(['.next-bench-sitemap']);
 }

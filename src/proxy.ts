@@ -67,6 +67,9 @@ function isFormPostToPage(request: NextRequest): boolean {
  * the client router (Sec-Fetch-Dest other than document) never change the cookie.
  */
 function shouldRememberLocale(request: NextRequest, locale: Locale): boolean {
+  // A file (feed.xml, feed.json…) is not a page the reader chose to read in a language,
+  // and its response is cached publicly.
+  if (/\.[A-Za-z0-9]+$/.test(request.nextUrl.pathname)) return false;
   const dest = request.headers.get('sec-fetch-dest');
   if (dest != null && dest !== 'document') return false;
   const current = request.cookies.get(localeCookie.name)?.value;

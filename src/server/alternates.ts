@@ -2,6 +2,7 @@
 // and canonical tags and the language switcher, so they can never disagree.
 import type { Metadata } from 'next';
 import { locales, type Locale } from '@/i18n/routing';
+import { feedLinks } from './feeds/feed-links';
 
 /** Path of the page in each locale that has it (a missing translation has no entry). */
 export type LocalePaths = Partial<Record<Locale, string>>;
@@ -13,10 +14,13 @@ export function samePathInAllLocales(path: string): LocalePaths {
 }
 
 /**
- * Canonical and hreflang alternates. `xDefault` is the unprefixed path, which redirects
- * each reader to their language; it is offered only when every locale has the page.
+ * Canonical, hreflang alternates and the page language's feeds. `xDefault` is the
+ * unprefixed path, which redirects each reader to their language; it is offered only when
+ * every locale has the page. The canonical URL is the page's own version, or (for a
+ * missing translation) the version that exists. Feeds ride along because a page's
+ * `alternates` replaces the layout's whole value.
  */
-export function alternatesMetadata(locale: Locale, paths: LocalePaths, xDefault?: string): Metadata['alternates'] {
+export async function alternatesMetadata(locale: Locale, paths: LocalePaths, xDefault?: string): Promise<Metadata['alternates']> {
   const languages: Record<string, string> = {};
   for (const l of locales) {
     const path = paths[l];
@@ -25,5 +29,5 @@ export function alternatesMetadata(locale: Locale, paths: LocalePaths, xDefault?
   const complete = locales.every((l) => paths[l]);
   if (complete && xDefault) languages['x-default'] = xDefault;
   const canonical = paths[locale] ?? Object.values(languages)[0];
-  return { canonical, languages };
+  return { canonical, languages, types: await feedLinks(locale) };
 }

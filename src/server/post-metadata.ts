@@ -2,7 +2,6 @@
 // exists when the page's own language is missing), hreflang only for real versions,
 // Open Graph and Twitter cards.
 import type { Metadata } from 'next';
-import type { Locale } from '@/i18n/routing';
 import { alternatesMetadata } from './alternates';
 import { pageTitle } from './page-title';
 import type { PostView } from './post-view';
@@ -12,7 +11,7 @@ export async function postMetadata(view: PostView, suffix = ''): Promise<Metadat
   const { post, shown, paths, locale } = view;
   const title = (shown.seoTitle || shown.title) + suffix;
   const description = shown.seoDescription || shown.excerpt;
-  const alternates = alternatesMetadata(shown.locale as Locale, paths);
+  const alternates = await alternatesMetadata(locale, paths);
   return {
     title: await pageTitle(locale, title),
     description,

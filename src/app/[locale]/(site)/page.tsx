@@ -13,7 +13,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]'>): Prom
   const { locale } = await params;
   if (!isLocale(locale)) return {};
   const t = await getTranslations({ locale, namespace: 'site' });
-  return { title: { absolute: `${t('name')} · ${t('tagline')}` }, alternates: alternatesMetadata(locale, paths, '/') };
+  return { title: { absolute: `${t('name')} · ${t('tagline')}` }, alternates: await alternatesMetadata(locale, paths, '/') };
 }
 
 export default async function HomePage({ params }: PageProps<'/[locale]'>) {

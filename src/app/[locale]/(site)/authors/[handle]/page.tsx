@@ -27,7 +27,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/authors/
   return {
     title: await pageTitle(locale, name),
     description: author.bio[locale] ?? undefined,
-    alternates: alternatesMetadata(locale, samePathInAllLocales(`/authors/${handle}`)),
+    alternates: await alternatesMetadata(locale, samePathInAllLocales(`/authors/${handle}`)),
   };
 }
 

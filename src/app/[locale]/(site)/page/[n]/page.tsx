@@ -22,7 +22,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/page/[n]
   const page = parsePage(n);
   if (!isLocale(locale) || !page) return {};
   const t = await getTranslations({ locale, namespace: 'home' });
-  return { title: await pageTitle(locale, t('pageTitle', { page })), alternates: alternatesMetadata(locale, samePathInAllLocales(`/page/${page}`)) };
+  return { title: await pageTitle(locale, t('pageTitle', { page })), alternates: await alternatesMetadata(locale, samePathInAllLocales(`/page/${page}`)) };
 }
 
 export default async function HomePageN({ params }: PageProps<'/[locale]/page/[n]'>) {

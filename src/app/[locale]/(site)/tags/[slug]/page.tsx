@@ -34,7 +34,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/tags/[sl
   const { locale, tag, paths } = await loadTag(raw, slug);
   const t = await getTranslations({ locale, namespace: 'tags' });
   const name = (tag.names[locale] ?? tag.names[otherLocale(locale)])!.name;
-  return { title: await pageTitle(locale, t('tagTitle', { tag: name })), alternates: alternatesMetadata(locale, paths) };
+  return { title: await pageTitle(locale, t('tagTitle', { tag: name })), alternates: await alternatesMetadata(locale, paths) };
 }
 
 export default async function TagPage({ params }: PageProps<'/[locale]/tags/[slug]'>) {
