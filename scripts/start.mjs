@@ -2,7 +2,7 @@
 // `npm start`: build the production bundle when it is missing or older than the
 // sources (or was built for another SITE_URL), then serve it on PORT (default 3000).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -49,6 +49,13 @@ if (isBuildCurrent(stamp)) {
   console.log('duet: building the production bundle (the first start takes a minute)…');
   run([nextBin, 'build'], 'the build');
   writeFileSync(stampFile, JSON.stringify(stamp));
+}
+
+// Pages and data rendered at run time are cached on disk under the build. They belong to
+// the database of the server that made them: after a restart (the CLI may have changed
+// content meanwhile, a backup may have been restored, DATA_DIR may differ) they must go.
+for (const dir of [join(distDir, 'server', 'route-cache'), join(distDir, 'cache', 'fetch-cache')]) {
+  rmSync(dir, { recursive: true, force: true });
 }
 
 const port = process.env.PORT ?? '3000';
