@@ -3,9 +3,13 @@
 // Names sort by their timestamp; add new ones at the end and never edit a landed one.
 import type { Migration, MigrationProvider } from 'kysely';
 import * as content from './2026-11-22T0001-content';
+import * as searchIndex from './2026-12-01T0001-search-index';
+import * as searchBackfill from './2026-12-01T0002-search-backfill';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0001-content': content,
+  '2026-12-01T0001-search-index': searchIndex,
+  '2026-12-01T0002-search-backfill': searchBackfill,
 };
 
 export const migrationProvider: MigrationProvider = {

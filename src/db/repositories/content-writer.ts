@@ -1,6 +1,7 @@
 // The write side of the content repository: what the demo seed and the Studio need to
 // create authors, tags, media and posts, and to save a translation. Every save of a
-// translation records a revision, which is how an outdated translation is recognised.
+// translation records a revision, which is how an outdated translation is recognised,
+// and refreshes the post's search index entries in the same transaction.
 import type { Kysely, Transaction } from 'kysely';
 import type {
   Author,
@@ -22,6 +23,7 @@ import type { Database } from '../schema';
 import { requireText } from './check-text';
 import { loadMediaByIds, loadPosts, type PostMediaRole } from './load-posts';
 import { foldAuthors, foldTags, toIsoTimestamp } from './map-rows';
+import { reindexPost } from './search-index';
 import { assertSourceRevision, writeTranslation, type TranslationFields } from './write-translation';
 
 export type { TranslationFields } from './write-translation';
@@ -217,6 +219,7 @@ export function createContentWriter(db: Kysely<Database>) {
         }
         const attached = attachedMedia(input).map((m) => ({ post_id: row.id, ...m }));
         if (attached.length > 0) await trx.insertInto('post_media').values(attached).execute();
+        await reindexPost(trx, row.id);
 
         const [post] = await loadPosts(trx, [row], { includeDrafts: true });
         return post!;
@@ -250,6 +253,7 @@ export function createContentWriter(db: Kysely<Database>) {
           .set((eb) => ({ version: eb('version', '+', 1), updated_at: nowIso }))
           .where('id', '=', postId)
           .execute();
+        await reindexPost(trx, postId);
         return translation;
       }),
 
