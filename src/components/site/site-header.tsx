@@ -1,5 +1,5 @@
-// The header of every page: site name, navigation (home, archive, tags and the static
-// pages) and the language switcher.
+// The header of every page: site name, navigation (home, archive, tags, search and the
+// static pages) and the language switcher.
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
@@ -25,6 +25,7 @@ export async function SiteHeader({ locale, paths }: { locale: Locale; paths: Loc
           <Link href={`/${locale}`}>{t('nav.home')}</Link>
           <Link href={`/${locale}/archive`}>{t('nav.archive')}</Link>
           <Link href={`/${locale}/tags`}>{t('nav.tags')}</Link>
+          <Link href={`/${locale}/search`}>{t('nav.search')}</Link>
           {pages.items.map((page) => {
             const href = postHref(page, locale);
             const view = viewPost(page, locale);
