@@ -12,6 +12,7 @@ for (const javaScriptEnabled of [true, false]) {
         await page.goto(`/${locale}`);
         await expect(page.locator('html')).toHaveAttribute('lang', locale);
         await expect(page.locator('#featured-title')).toBeVisible();
+        expect(await page.locator('script[type="application/ld+json"]').first().textContent()).toContain('"SearchAction"');
         expect(await page.locator('.post-card').count()).toBeGreaterThanOrEqual(8);
         await expect(page.locator('.post-card img').first()).toHaveAttribute('width', /\d+/);
         if (!javaScriptEnabled) await page.screenshot({ path: info.outputPath(`home-${locale}.png`), fullPage: true });

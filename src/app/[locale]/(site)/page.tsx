@@ -6,6 +6,8 @@ import { HomeView } from '@/components/site/home-view';
 import { SiteFrame } from '@/components/site/site-frame';
 import { isLocale } from '@/i18n/routing';
 import { alternatesMetadata, samePathInAllLocales } from '@/server/alternates';
+import { getSiteSettings } from '@/server/content';
+import { websiteJsonLd } from '@/server/website-json-ld';
 
 const paths = samePathInAllLocales('/');
 
@@ -20,8 +22,11 @@ export default async function HomePage({ params }: PageProps<'/[locale]'>) {
   const { locale } = await params;
   if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
+  const settings = await getSiteSettings(locale);
+  const jsonLd = websiteJsonLd({ locale, name: settings.title, description: settings.description });
   return (
     <SiteFrame locale={locale} paths={paths}>
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
       <HomeView locale={locale} page={1} />
     </SiteFrame>
   );
