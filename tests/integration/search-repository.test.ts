@@ -210,6 +210,18 @@ for (const target of testTargets) {
         expect(snippets.zh).toBe(`粗体 标签 &amp; <mark>${marker}</mark>`);
       });
 
+      it('runs inside a caller’s transaction and leaves its settings as they were', async () => {
+        const marker = word();
+        await makePost(repo, { translations: bilingual(unique('x'), { title: '事务', body: marker }, { title: 'Transaction', body: marker }) });
+        await t.db.transaction().execute(async (trx) => {
+          expect((await createSearchRepository(trx).search({ query: marker, page: 1, pageSize: 5 })).total).toBe(2);
+          if (isPostgres(trx as never)) {
+            const { rows } = await sql<{ value: string }>`select current_setting('enable_seqscan') as value`.execute(trx);
+            expect(rows[0]!.value).toBe('on');
+          }
+        });
+      });
+
       it('refuses bad paging with the field named', async () => {
         await expect(search.search({ query: 'x', page: 0, pageSize: 10 })).rejects.toMatchObject({ code: 'BAD_REQUEST', fields: { page: expect.any(Array) } });
         await expect(search.search({ query: 'x', page: 1, pageSize: 500 })).rejects.toMatchObject({ fields: { pageSize: expect.any(Array) } });

@@ -143,8 +143,7 @@ export function createSearchRepository(db: Kysely<Database>, options: SearchRepo
       ${slice.locale === 'all' ? sql`` : sql`and d.locale = ${slice.locale}`}
       and d.post_id not in (${hiddenPosts(slice.nowIso)})
       ${slice.tagId === undefined ? sql`` : sql`and d.post_id in (select post_id from post_tags where tag_id = ${slice.tagId})`}`;
-    const run = async (trx: Kysely<Database>): Promise<Ranked> => {
-      await sql`set local enable_seqscan = off`.execute(trx);
+    const rankIn = async (trx: Kysely<Database>): Promise<Ranked> => {
       const { rows } = await sql<{ id: number; total: string }>`
         select d.translation_id as id, count(*) over () as total
         from search_documents d
@@ -157,6 +156,16 @@ export function createSearchRepository(db: Kysely<Database>, options: SearchRepo
       if (rows.length > 0 || slice.offset === 0) return { ids: rows.map((r) => r.id), total: Number(rows[0]?.total ?? 0) };
       const count = await sql<{ total: string }>`select count(*) as total from search_documents d where ${where}`.execute(trx);
       return { ids: [], total: Number(count.rows[0]?.total ?? 0) };
+    };
+    const run = async (trx: Kysely<Database>): Promise<Ranked> => {
+      // Transaction-local, and put back afterwards for a caller whose transaction goes on.
+      const { rows } = await sql<{ previous: string }>`
+        select current_setting('enable_seqscan') as previous, set_config('enable_seqscan', 'off', true)`.execute(trx);
+      try {
+        return await rankIn(trx);
+      } finally {
+        if (db.isTransaction) await sql`select set_config('enable_seqscan', ${rows[0]!.previous}, true)`.execute(trx);
+      }
     };
     return db.isTransaction ? run(db) : db.transaction().execute(run);
   }
