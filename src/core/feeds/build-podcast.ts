@@ -1,6 +1,6 @@
 // A podcast of the narrations: RSS 2.0 with Apple's iTunes namespace, which every podcast
 // app reads. https://podcasters.apple.com/support/823-podcast-requirements
-import { rfc822, rssNamespaces } from './build-rss';
+import { rfc822, rssChannelHead, rssNamespaces } from './build-rss';
 import type { PodcastChannel, PodcastEpisode } from './feed-types';
 import { formatDuration } from './format-duration';
 import { renderXmlDocument, xmlElement, xmlText } from './xml-writer';
@@ -12,13 +12,7 @@ export function buildPodcast(channel: PodcastChannel, episodes: PodcastEpisode[]
     xmlElement(
       'channel',
       {},
-      xmlText('title', channel.title),
-      xmlText('link', channel.homeUrl),
-      xmlText('description', channel.description),
-      xmlText('language', channel.language),
-      xmlText('lastBuildDate', rfc822(channel.updated)),
-      xmlElement('atom:link', { href: channel.selfUrl, rel: 'self', type: 'application/rss+xml' }),
-      xmlElement('image', {}, xmlText('url', channel.imageUrl), xmlText('title', channel.title), xmlText('link', channel.homeUrl)),
+      rssChannelHead(channel),
       xmlText('itunes:author', channel.author),
       xmlElement('itunes:image', { href: channel.imageUrl }),
       xmlElement(

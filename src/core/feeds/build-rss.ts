@@ -1,7 +1,7 @@
 // RSS 2.0 (with content:encoded for the full article): the format most readers still
 // ask for first. https://www.rssboard.org/rss-specification
 import type { FeedChannel, FeedEntry } from './feed-types';
-import { renderXmlDocument, xmlElement, xmlText } from './xml-writer';
+import { renderXmlDocument, xmlElement, xmlText, type XmlChild } from './xml-writer';
 
 export const rssNamespaces = {
   atom: 'http://www.w3.org/2005/Atom',
@@ -15,6 +15,27 @@ export function rfc822(date: Date): string {
   return date.toUTCString();
 }
 
+/** The elements every RSS channel opens with, shared by the article feed and the podcast. */
+export function rssChannelHead(channel: {
+  title: string;
+  homeUrl: string;
+  description: string;
+  language: string;
+  updated: Date;
+  selfUrl: string;
+  imageUrl: string;
+}): XmlChild[] {
+  return [
+    xmlText('title', channel.title),
+    xmlText('link', channel.homeUrl),
+    xmlText('description', channel.description),
+    xmlText('language', channel.language),
+    xmlText('lastBuildDate', rfc822(channel.updated)),
+    xmlElement('atom:link', { href: channel.selfUrl, rel: 'self', type: 'application/rss+xml' }),
+    xmlElement('image', {}, xmlText('url', channel.imageUrl), xmlText('title', channel.title), xmlText('link', channel.homeUrl)),
+  ];
+}
+
 export function buildRss(channel: FeedChannel, entries: FeedEntry[]): string {
   const root = xmlElement(
     'rss',
@@ -22,13 +43,7 @@ export function buildRss(channel: FeedChannel, entries: FeedEntry[]): string {
     xmlElement(
       'channel',
       {},
-      xmlText('title', channel.title),
-      xmlText('link', channel.homeUrl),
-      xmlText('description', channel.description),
-      xmlText('language', channel.language),
-      xmlText('lastBuildDate', rfc822(channel.updated)),
-      xmlElement('atom:link', { href: channel.feedUrls.rss, rel: 'self', type: 'application/rss+xml' }),
-      xmlElement('image', {}, xmlText('url', channel.iconUrl), xmlText('title', channel.title), xmlText('link', channel.homeUrl)),
+      rssChannelHead({ ...channel, selfUrl: channel.feedUrls.rss, imageUrl: channel.iconUrl }),
       entries.map((entry) =>
         xmlElement(
           'item',

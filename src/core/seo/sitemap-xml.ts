@@ -1,11 +1,10 @@
 // The XML of sitemaps (sitemaps.org 0.9 with xhtml:link alternates) and of a sitemap
 // index. Pure: callers give absolute URLs; this only escapes and arranges.
+import { escapeXmlAttribute } from '@/core/feeds/xml-writer';
 
 export const sitemapUrlLimit = 50_000;
 
-export function escapeXml(text: string): string {
-  return text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
-}
+const escapeXml = escapeXmlAttribute;
 
 export const urlsetOpen =
   '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n';
