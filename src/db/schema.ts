@@ -13,6 +13,8 @@ export interface AuthorsTable {
   id: Generated<number>;
   handle: string;
   created_at: string;
+  /** The Studio account this byline belongs to, if any. */
+  user_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface AuthorTextsTable {
@@ -64,6 +66,8 @@ export interface PostsTable {
   source_locale: string;
   version: number;
   cover_media_id: number | null;
+  /** The account that created the post (authors may edit only their own). */
+  owner_user_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -83,6 +87,8 @@ export interface PostTranslationsTable {
   /** Null only inside the transaction that creates the translation and its first revision. */
   revision_id: number | null;
   based_on_revision_id: number | null;
+  /** Set while a draft waits for the scheduler to publish it. */
+  publish_at: ColumnType<string | null, string | null | undefined, string | null>;
   updated_at: string;
 }
 
@@ -93,6 +99,7 @@ export interface RevisionsTable {
   excerpt: string;
   body: string;
   created_at: string;
+  author_user_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface PostAuthorsTable {
@@ -121,7 +128,82 @@ export interface SettingsTable {
   value: string;
 }
 
+/** Dates are Date on PostgreSQL and ISO text on SQLite (see the studio migration). */
+type AuthTime = ColumnType<Date | string, Date | string, Date | string>;
+type AuthBool = ColumnType<boolean | number, boolean | number, boolean | number>;
+
+export interface AuthUsersTable {
+  id: string;
+  name: string;
+  email: string;
+  email_verified: AuthBool;
+  image: string | null;
+  role: string;
+  created_at: AuthTime;
+  updated_at: AuthTime;
+}
+
+export interface AuthSessionsTable {
+  id: string;
+  expires_at: AuthTime;
+  token: string;
+  created_at: AuthTime;
+  updated_at: AuthTime;
+  ip_address: string | null;
+  user_agent: string | null;
+  user_id: string;
+}
+
+export interface AuthAccountsTable {
+  id: string;
+  account_id: string;
+  provider_id: string;
+  user_id: string;
+  access_token: string | null;
+  refresh_token: string | null;
+  id_token: string | null;
+  access_token_expires_at: AuthTime | null;
+  refresh_token_expires_at: AuthTime | null;
+  scope: string | null;
+  password: string | null;
+  created_at: AuthTime;
+  updated_at: AuthTime;
+}
+
+export interface AuthVerificationsTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expires_at: AuthTime;
+  created_at: AuthTime;
+  updated_at: AuthTime;
+}
+
+export interface InvitesTable {
+  id: Generated<number>;
+  token_hash: string;
+  email: string;
+  role: string;
+  invited_by: string | null;
+  created_at: string;
+  expires_at: string;
+  accepted_at: string | null;
+}
+
+export interface LoginThrottleTable {
+  key: string;
+  failures: number;
+  window_start: string;
+  locked_until: string | null;
+}
+
 export interface Database {
+  auth_users: AuthUsersTable;
+  auth_sessions: AuthSessionsTable;
+  auth_accounts: AuthAccountsTable;
+  auth_verifications: AuthVerificationsTable;
+  invites: InvitesTable;
+  login_throttle: LoginThrottleTable;
   authors: AuthorsTable;
   author_texts: AuthorTextsTable;
   tags: TagsTable;

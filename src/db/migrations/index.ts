@@ -5,11 +5,13 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as content from './2026-11-22T0001-content';
 import * as searchIndex from './2026-12-01T0001-search-index';
 import * as searchBackfill from './2026-12-01T0002-search-backfill';
+import * as studio from './2026-12-10T0001-studio';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0001-content': content,
   '2026-12-01T0001-search-index': searchIndex,
   '2026-12-01T0002-search-backfill': searchBackfill,
+  '2026-12-10T0001-studio': studio,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,158 @@
+// Studio accounts: the owner's first setup, users created from invites or the CLI,
+// password resets, and sign-in behind the failed-login throttle. Works without Next
+// (the CLI calls it), given a database handle.
+import type { Kysely } from 'kysely';
+import { accountKey, addressKey } from '@/core/auth/login-throttle';
+import type { Role } from '@/core/auth/permissions';
+import { slugify } from '@/core/content/slugify';
+import { AppError } from '@/core/errors/app-error';
+import { mapDatabaseError } from '@/db/map-database-error';
+import type { Database } from '@/db/schema';
+import { authFor } from './auth';
+import { clearFailures, noteFailure, throttleWait } from './login-throttle-store';
+
+export interface NewAccount {
+  name: string;
+  email: string;
+  password: string;
+  role: Role;
+}
+
+export interface Account {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+}
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function countUsers(db: Kysely<Database>): Promise<number> {
+  const row = await db.selectFrom('auth_users').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Creates a user with a password and a byline (an author profile) of the same name.
+ * The byline's handle is made from the name, made unique with a number when taken.
+ */
+export async function createAccount(db: Kysely<Database>, input: NewAccount): Promise<Account> {
+  const email = normaliseEmail(input.email);
+  const existing = await db.selectFrom('auth_users').select('id').where('email', '=', email).executeTakeFirst();
+  if (existing) throw new AppError('CONFLICT', 'An account with this e-mail address exists.', { fields: { email: ['This e-mail address is taken.'] } });
+  const context = await authFor(db).$context;
+  const user = await context.internalAdapter.createUser({ name: input.name, email, emailVerified: false, role: input.role });
+  try {
+    await context.internalAdapter.createAccount({
+      userId: user.id,
+      providerId: 'credential',
+      accountId: user.id,
+      password: await context.password.hash(input.password),
+    });
+    await createByline(db, user.id, input.name);
+  } catch (error) {
+    // No half-made account: without its password row nobody could ever sign in as it.
+    await context.internalAdapter.deleteUser(user.id);
+    throw mapDatabaseError(error);
+  }
+  return { id: user.id, name: input.name, email, role: input.role };
+}
+
+async function createByline(db: Kysely<Database>, userId: string, name: string): Promise<void> {
+  const base = slugify(name, 'en') || 'author';
+  const nowIso = new Date().toISOString();
+  for (let n = 1; n < 100; n++) {
+    const handle = n === 1 ? base : `${base}-${n}`;
+    const taken = await db.selectFrom('authors').select('id').where('handle', '=', handle).executeTakeFirst();
+    if (taken) continue;
+    await db.transaction().execute(async (trx) => {
+      const { id } = await trx.insertInto('authors').values({ handle, created_at: nowIso, user_id: userId }).returning('id').executeTakeFirstOrThrow();
+      await trx.insertInto('author_texts').values([
+        { author_id: id, locale: 'zh', name, bio: '' },
+        { author_id: id, locale: 'en', name, bio: '' },
+      ]).execute();
+    });
+    return;
+  }
+  throw new AppError('CONFLICT', 'Could not find a free author handle for this name.', { fields: { name: ['Choose a different name.'] } });
+}
+
+/**
+ * The first account, made from the setup form. Refused once any account exists; a
+ * settings row claimed inside the same request makes two simultaneous setups end with
+ * one owner (the loser gets 409).
+ */
+export async function setupOwner(db: Kysely<Database>, input: Omit<NewAccount, 'role'>): Promise<Account> {
+  if ((await countUsers(db)) > 0) throw new AppError('CONFLICT', 'This site already has an owner.');
+  try {
+    await db.insertInto('settings').values({ locale: '*', key: 'owner-setup', value: new Date().toISOString() }).execute();
+  } catch {
+    throw new AppError('CONFLICT', 'This site already has an owner.');
+  }
+  try {
+    return await createAccount(db, { ...input, role: 'owner' });
+  } catch (error) {
+    await db.deleteFrom('settings').where('locale', '=', '*').where('key', '=', 'owner-setup').execute();
+    throw error;
+  }
+}
+
+/** Sets a new password and ends every session of the account (CLI and Studio). */
+export async function setPassword(db: Kysely<Database>, email: string, password: string): Promise<void> {
+  const context = await authFor(db).$context;
+  const user = await context.internalAdapter.findUserByEmail(normaliseEmail(email));
+  if (!user) throw new AppError('NOT_FOUND', `There is no account for ${email}.`, { fields: { email: ['No such account.'] } });
+  await context.internalAdapter.updatePassword(user.user.id, await context.password.hash(password));
+  await context.internalAdapter.deleteUserSessions(user.user.id);
+  await clearFailures(db, [accountKey(email)]);
+}
+
+export interface SignInResult {
+  /** The Set-Cookie headers better-auth produced (also applied through next/headers in a server action). */
+  headers: Headers;
+  userId: string;
+}
+
+/**
+ * Signs in by e-mail and password. Wrong e-mail and wrong password give the same
+ * answer; after five failures in fifteen minutes for an account or an address, every
+ * attempt (right or wrong) is answered RATE_LIMITED with the wait in `retryAfter`.
+ */
+export async function signIn(
+  db: Kysely<Database>,
+  input: { email: string; password: string },
+  request: { headers: Headers; address: string },
+): Promise<SignInResult> {
+  const keys = [accountKey(input.email), addressKey(request.address)];
+  const wait = await throttleWait(db, keys);
+  if (wait > 0) throw rateLimited(wait);
+  try {
+    const result = await authFor(db).api.signInEmail({
+      body: { email: normaliseEmail(input.email), password: input.password, rememberMe: true },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    await clearFailures(db, keys);
+    return { headers: result.headers, userId: result.response.user.id };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const after = await noteFailure(db, keys);
+    if (after > 0) throw rateLimited(after);
+    throw new AppError('UNAUTHENTICATED', 'The e-mail address or the password is wrong.', {
+      fields: { password: ['The e-mail address or the password is wrong.'] },
+      cause: error,
+    });
+  }
+}
+
+export class RateLimitedError extends AppError {
+  constructor(readonly retryAfter: number) {
+    super('RATE_LIMITED', `Too many failed sign-ins. Try again in ${Math.ceil(retryAfter / 60)} minutes.`);
+  }
+}
+
+function rateLimited(seconds: number): RateLimitedError {
+  return new RateLimitedError(seconds);
+}
