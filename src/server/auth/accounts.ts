@@ -43,7 +43,7 @@ export async function createAccount(db: Kysely<Database>, input: NewAccount): Pr
   const existing = await db.selectFrom('auth_users').select('id').where('email', '=', email).executeTakeFirst();
   if (existing) throw new AppError('CONFLICT', 'An account with this e-mail address exists.', { fields: { email: ['This e-mail address is taken.'] } });
   const context = await authFor(db).$context;
-  const user = await context.internalAdapter.createUser({ name: input.name, email, emailVerified: false, role: input.role });
+  const user = await context.internalAdapter.createUser({ name: input.name, email, emailVerified: false, role: input.role }, { method: 'admin' });
   try {
     await context.internalAdapter.createAccount({
       userId: user.id,
