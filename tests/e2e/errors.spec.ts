@@ -84,19 +84,29 @@ test.describe('JSON API errors', () => {
     expect((await res.json()).error).toMatchObject({ status: 405, title: 'Method Not Allowed' });
   });
 
-  test('malformed request: 400 naming the fields at fault', async ({ request }) => {
-    const bad = await request.post('/api/v1/preferences/locale', { data: { locale: 'fr', extra: 1 } });
+  test('malformed request: 400 naming the fields at fault', async ({ request, baseURL }) => {
+    const origin = { origin: new URL(baseURL!).origin };
+    const bad = await request.post('/api/v1/preferences/locale', { headers: origin, data: { locale: 'fr', extra: 1 } });
     expect(bad.status()).toBe(400);
     const body = await bad.json();
     expect(body.error).toMatchObject({ status: 400, title: 'Bad Request' });
     expect(Object.keys(body.error.fields)).toEqual(expect.arrayContaining(['locale']));
 
-    const broken = await request.post('/api/v1/preferences/locale', { headers: { 'content-type': 'application/json' }, data: '{"locale":' });
+    const broken = await request.post('/api/v1/preferences/locale', { headers: { ...origin, 'content-type': 'application/json' }, data: '{"locale":' });
     expect(broken.status()).toBe(400);
 
-    const ok = await request.post('/api/v1/preferences/locale', { data: { locale: 'en' } });
+    const ok = await request.post('/api/v1/preferences/locale', { headers: origin, data: { locale: 'en' } });
     expect(ok.status()).toBe(200);
     expect(ok.headers()['set-cookie']).toMatch(/NEXT_LOCALE=en; Path=\/; Max-Age=31536000; SameSite=Lax/);
+  });
+
+  test('a write without this site\'s Origin is refused: 403, nothing changed', async ({ request }) => {
+    for (const headers of [{}, { origin: 'https://evil.example' }, { origin: 'null' }]) {
+      const res = await request.post('/api/v1/preferences/locale', { headers, data: { locale: 'en' } });
+      expect(res.status()).toBe(403);
+      expect(res.headers()['set-cookie']).toBeUndefined();
+      expect((await res.json()).error).toMatchObject({ status: 403 });
+    }
   });
 
   test('the request id is echoed when the client sends one', async ({ request }) => {

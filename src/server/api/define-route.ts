@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { logger } from '@/server/logger';
 import { describeError, jsonError } from './respond';
+import { assertSameOrigin } from './same-origin';
 
 export const httpMethods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 export type HttpMethod = (typeof httpMethods)[number];
@@ -23,9 +24,22 @@ function requestIdOf(request: Request): string {
   return given && REQUEST_ID.test(given) ? given : randomUUID();
 }
 
+export interface RouteOptions {
+  /**
+   * 'same-origin' (the default): POST, PUT, PATCH and DELETE must carry this site's
+   * Origin (cross-site request forgery). 'any': the route authenticates each request by
+   * a token of its own (e.g. the CLI's revalidation call) and takes no cookies.
+   */
+  writesFrom?: 'same-origin' | 'any';
+}
+
+const writeMethods: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
 export function defineRoute<P = Record<string, never>>(
   handlers: Partial<Record<Exclude<HttpMethod, 'HEAD' | 'OPTIONS'>, ApiHandler<P>>>,
+  options: RouteOptions = {},
 ): Record<HttpMethod, NextHandler> {
+  const checkOrigin = (options.writesFrom ?? 'same-origin') === 'same-origin';
   const allowed = Object.keys(handlers) as HttpMethod[];
   if (allowed.includes('GET')) allowed.push('HEAD');
   allowed.push('OPTIONS');
@@ -43,6 +57,7 @@ export function defineRoute<P = Record<string, never>>(
         } else if (!target) {
           response = jsonError(405, `${method} is not allowed here. Allowed: ${allow}.`, { headers: { Allow: allow } });
         } else {
+          if (checkOrigin && writeMethods.has(method)) assertSameOrigin(request);
           const params = (await context.params) as P;
           response = await target(request, { params, requestId });
           if (method === 'HEAD') response = new Response(null, response);

@@ -23,6 +23,6 @@ const route = defineRoute({
     revalidateContent();
     return Response.json({ revalidated: tags });
   },
-});
+}, { writesFrom: 'any' });
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = route;
