@@ -101,7 +101,8 @@ test.describe('JSON API errors', () => {
   });
 
   test('a write without this site\'s Origin is refused: 403, nothing changed', async ({ request }) => {
-    for (const headers of [{}, { origin: 'https://evil.example' }, { origin: 'null' }]) {
+    const variants: Array<Record<string, string>> = [{}, { origin: 'https://evil.example' }, { origin: 'null' }];
+    for (const headers of variants) {
       const res = await request.post('/api/v1/preferences/locale', { headers, data: { locale: 'en' } });
       expect(res.status()).toBe(403);
       expect(res.headers()['set-cookie']).toBeUndefined();
