@@ -39,7 +39,7 @@ export async function writeTranslation(
   postId: number,
   locale: Locale,
   fields: TranslationFields,
-  options: { basedOnRevisionId: number | null; state: TranslationState | undefined; nowIso: string },
+  options: { basedOnRevisionId: number | null; state: TranslationState | undefined; nowIso: string; authorUserId?: string | null },
 ): Promise<Translation> {
   rejectNul({ ...fields });
   const values = {
@@ -80,7 +80,14 @@ export async function writeTranslation(
 
   const revision = await trx
     .insertInto('revisions')
-    .values({ translation_id: id, title: values.title, excerpt: values.excerpt, body: values.body, created_at: options.nowIso })
+    .values({
+      translation_id: id,
+      title: values.title,
+      excerpt: values.excerpt,
+      body: values.body,
+      created_at: options.nowIso,
+      author_user_id: options.authorUserId ?? null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const row = await trx

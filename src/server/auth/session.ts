@@ -1,0 +1,41 @@
+// Who is asking: the Studio account behind a request's session cookie, as the Actor the
+// permission rules take. Every Studio page and route handler asks here; nothing trusts a
+// header the proxy could have set.
+import type { Kysely } from 'kysely';
+import { can, roles, type Action, type Actor, type Resource, type Role } from '@/core/auth/permissions';
+import { AppError } from '@/core/errors/app-error';
+import { getDatabase } from '@/db/client';
+import { ensureDatabase } from '@/db/ensure-database';
+import type { Database } from '@/db/schema';
+import { authFor } from './auth';
+
+export interface StudioUser extends Actor {
+  name: string;
+  email: string;
+}
+
+function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (roles as readonly string[]).includes(value);
+}
+
+export async function actorFromHeaders(headers: Headers, db: Kysely<Database> = getDatabase()): Promise<StudioUser | null> {
+  await ensureDatabase();
+  const session = await authFor(db).api.getSession({ headers });
+  if (!session) return null;
+  const user = session.user as typeof session.user & { role?: unknown };
+  if (!isRole(user.role)) return null;
+  const author = await db.selectFrom('authors').select('id').where('user_id', '=', user.id).executeTakeFirst();
+  return { id: user.id, role: user.role, authorId: author?.id ?? null, name: user.name, email: user.email };
+}
+
+/** For route handlers: the actor, or 401. */
+export async function requireActor(request: Request): Promise<StudioUser> {
+  const actor = await actorFromHeaders(request.headers);
+  if (!actor) throw new AppError('UNAUTHENTICATED', 'Sign in to the Studio first.');
+  return actor;
+}
+
+/** Throws 403 unless the rules allow it. */
+export function authorize(actor: Actor, action: Action, resource?: Resource): void {
+  if (!can(actor, action, resource)) throw new AppError('FORBIDDEN', 'Your role does not allow this.');
+}

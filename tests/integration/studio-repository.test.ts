@@ -1,0 +1,105 @@
+// The Studio's writes on both databases: drafts with revisions, a stale save refused with
+// the other version, translations flagged outdated when the source moves on, publishing
+// per language, schedules published when due, and the posts list's status matrix.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateToLatest } from '@/db/migrate';
+import { createContentRepository } from '@/db/repositories/content-repository';
+import { createStudioRepository, RevisionConflictError, type StudioRepository } from '@/db/repositories/studio-repository';
+import { createAccount } from '@/server/auth/accounts';
+import { unique } from './helpers/factories';
+import { testTargets, type TestDatabase } from './helpers/test-databases';
+
+for (const target of testTargets) {
+  describe.skipIf(target.skip)(`studio repository (${target.name})`, () => {
+    let t: TestDatabase;
+    let studio: StudioRepository;
+    let userId: string;
+    beforeAll(async () => {
+      t = await target.open();
+      await migrateToLatest(t.db);
+      studio = createStudioRepository(t.db);
+      userId = (await createAccount(t.db, { name: 'Writer', email: `${unique('w')}@example.com`, password: 'long enough pw', role: 'author' })).id;
+    });
+    afterAll(() => t?.close());
+
+    async function newPost() {
+      const slug = unique('draft');
+      const id = await studio.createDraftPost({ sourceLocale: 'zh', title: '草稿', slug, userId, authorId: null });
+      const post = (await studio.getStudioPost(id))!;
+      return { id, slug, post };
+    }
+
+    it('creates a draft owned by its writer, missing its translation', async () => {
+      const { post } = await newPost();
+      expect(post.ownerUserId).toBe(userId);
+      expect(post.editorial).toEqual({ zh: 'draft', en: 'missing' });
+    });
+
+    it('saves a revision per save and refuses a stale one with the other version', async () => {
+      const { id, slug, post } = await newPost();
+      const base = post.translations.zh!.revisionId;
+      const first = await studio.saveDraft(id, 'zh', { fields: { slug, title: '第一版', body: '甲' }, expectedRevisionId: base, userId });
+      expect(first.revisionId).not.toBe(base);
+      const stale = await studio.saveDraft(id, 'zh', { fields: { slug, title: '另一个人', body: '乙' }, expectedRevisionId: base, userId }).catch((e: unknown) => e);
+      expect(stale).toBeInstanceOf(RevisionConflictError);
+      expect((stale as RevisionConflictError).current).toMatchObject({ title: '第一版', body: '甲', revisionId: first.revisionId });
+      expect((await studio.getStudioPost(id))!.translations.zh!.title).toBe('第一版');
+      const revisions = await studio.listRevisions(id, 'zh');
+      expect(revisions.map((r) => r.title)).toEqual(['第一版', '草稿']);
+      expect(revisions[0]!.authorName).toBe('Writer');
+    });
+
+    it('keeps text byte for byte', async () => {
+      const { id, slug, post } = await newPost();
+      const body = '<script>alert(1)</script>\u200b\u202e 𝕏 👩‍👩‍👧 e\u0301 \t end  ';
+      const saved = await studio.saveDraft(id, 'zh', { fields: { slug, title: '"\'<b>', body }, expectedRevisionId: post.translations.zh!.revisionId, userId });
+      expect((await studio.getRevision(saved.revisionId))!.body).toBe(body);
+    });
+
+    it('flags a translation outdated when the source changes, until marked up to date', async () => {
+      const { id, slug, post } = await newPost();
+      const en = await studio.saveDraft(id, 'en', { fields: { slug: `${slug}-en`, title: 'Draft', body: 'A' }, expectedRevisionId: null, userId });
+      expect(en.basedOnRevisionId).toBe(post.translations.zh!.revisionId);
+      await studio.setPublication(id, 'zh', { action: 'publish' });
+      await studio.setPublication(id, 'en', { action: 'publish' });
+      expect((await studio.getStudioPost(id))!.editorial).toEqual({ zh: 'published', en: 'published' });
+      await studio.saveDraft(id, 'zh', { fields: { slug, title: '改过', body: '新的' }, expectedRevisionId: post.translations.zh!.revisionId, userId });
+      expect((await studio.getStudioPost(id))!.editorial.en).toBe('outdated');
+      await studio.markUpToDate(id, 'en');
+      expect((await studio.getStudioPost(id))!.editorial.en).toBe('published');
+    });
+
+    it('publishes, unpublishes and schedules one language at a time', async () => {
+      const { id } = await newPost();
+      const reader = createContentRepository(t.db);
+      await studio.setPublication(id, 'zh', { action: 'publish' });
+      const live = (await studio.getStudioPost(id))!;
+      expect(live.status).toBe('published');
+      expect(await reader.findPostBySlug('zh', live.translations.zh!.slug)).not.toBeNull();
+      await studio.setPublication(id, 'zh', { action: 'unpublish' });
+      expect((await studio.getStudioPost(id))!.editorial.zh).toBe('draft');
+      expect(await reader.findPostBySlug('zh', live.translations.zh!.slug)).toBeNull();
+
+      const at = new Date(Date.now() + 60_000);
+      await studio.setPublication(id, 'zh', { action: 'schedule', at });
+      expect((await studio.getStudioPost(id))!.editorial.zh).toBe('scheduled');
+      expect((await studio.nextDue())!.getTime()).toBeLessThanOrEqual(at.getTime());
+      expect(await studio.publishDue(new Date(at.getTime() - 1000))).not.toContain(id);
+      expect(await studio.publishDue(new Date(at.getTime() + 1000))).toContain(id);
+      expect((await studio.getStudioPost(id))!.editorial.zh).toBe('published');
+    });
+
+    it('lists posts with their status matrix, filtered and searched', async () => {
+      const marker = unique('needle');
+      const id = await studio.createDraftPost({ sourceLocale: 'en', title: `About ${marker}`, slug: marker, userId, authorId: null });
+      const found = await studio.listStudioPosts({ q: marker.toUpperCase(), page: 1, pageSize: 20 });
+      expect(found.items.map((p) => p.id)).toEqual([id]);
+      expect(found.items[0]!.status).toEqual({ en: 'draft', zh: 'missing' });
+      const missing = await studio.listStudioPosts({ translation: 'missing', page: 1, pageSize: 1000 });
+      expect(missing.items.map((p) => p.id)).toContain(id);
+      const published = await studio.listStudioPosts({ status: 'published', page: 1, pageSize: 1000 });
+      expect(published.items.map((p) => p.id)).not.toContain(id);
+      expect((await studio.listStudioPosts({ q: '100%_\\', page: 1, pageSize: 5 })).total).toBe(0);
+    });
+  });
+}
