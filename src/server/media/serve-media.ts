@@ -11,13 +11,13 @@ export type MediaFolder = 'images' | 'audios' | 'videos';
 
 const types: Record<MediaFolder, Record<string, string>> = {
   images: { webp: 'image/webp', avif: 'image/avif', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif' },
-  audios: { mp3: 'audio/mpeg', m4a: 'audio/mp4', ogg: 'audio/ogg', opus: 'audio/ogg', wav: 'audio/wav' },
-  videos: { webm: 'video/webm', mp4: 'video/mp4', vtt: 'text/vtt; charset=utf-8' },
+  audios: { mp3: 'audio/mpeg', m4a: 'audio/mp4', ogg: 'audio/ogg', opus: 'audio/ogg', wav: 'audio/wav', flac: 'audio/flac' },
+  videos: { webm: 'video/webm', mp4: 'video/mp4', mov: 'video/quicktime', mkv: 'video/x-matroska', vtt: 'text/vtt; charset=utf-8' },
 };
 
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
 /** name.<10+ hex>.ext: the content decides the name, so it can be cached forever. */
-const HASHED = /\.[0-9a-f]{10,64}\.[a-z0-9]+$/;
+const HASHED = /\.[0-9a-f]{10,64}(?:\.w\d+)?\.[a-z0-9]+$/;
 
 function plain(status: number, message: string, headers: Record<string, string> = {}) {
   return new Response(message, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff', ...headers } });

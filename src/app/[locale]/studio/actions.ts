@@ -1,0 +1,139 @@
+'use server';
+// The Studio's form actions (setup, sign in and out, new post, invites). Next refuses a
+// server action whose Origin is not this site's, and each action checks the session and
+// the permission rules itself before it writes.
+import { headers } from 'next/headers';
+import { redirect } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
+import { z } from 'zod';
+import { can } from '@/core/auth/permissions';
+import { slugify } from '@/core/content/slugify';
+import { acceptInviteInput, inviteInput, loginInput, setupOwnerInput } from '@/core/studio/inputs';
+import { lineText } from '@/core/studio/text-field';
+import { AppError } from '@/core/errors/app-error';
+import { getDatabase } from '@/db/client';
+import { ensureDatabase } from '@/db/ensure-database';
+import { createStudioRepository } from '@/db/repositories/studio-repository';
+import { localeOrDefault, locales, type Locale } from '@/i18n/routing';
+import { RateLimitedError, setupOwner, signIn } from '@/server/auth/accounts';
+import { authFor } from '@/server/auth/auth';
+import { acceptInvite, createInvite } from '@/server/auth/invites';
+import { actorFromHeaders } from '@/server/auth/session';
+import { echoValues, failedForm, invalidForm, type FormState } from '@/server/studio/form-state';
+import { clientAddress } from '@/server/studio/guard';
+import { siteUrl } from '@/server/site-url';
+
+/** SITE_URL when set; otherwise the address the owner is using right now. */
+async function requestOrigin(): Promise<string> {
+  if (process.env.SITE_URL) return siteUrl().origin;
+  const h = await headers();
+  const host = h.get('x-forwarded-host') ?? h.get('host') ?? 'localhost:3000';
+  return `${h.get('x-forwarded-proto') ?? 'http'}://${host}`;
+}
+
+function formLocale(form: FormData): Locale {
+  return localeOrDefault(String(form.get('$locale') ?? ''));
+}
+
+function fieldsOf(form: FormData, names: string[]): Record<string, string> {
+  return Object.fromEntries(names.map((n) => [n, String(form.get(n) ?? '')]));
+}
+
+export async function setupAction(_previous: FormState, form: FormData): Promise<FormState> {
+  const locale = formLocale(form);
+  const parsed = setupOwnerInput.safeParse(fieldsOf(form, ['name', 'email', 'password']));
+  if (!parsed.success) return invalidForm(locale, parsed.error, form);
+  try {
+    await ensureDatabase();
+    await setupOwner(getDatabase(), parsed.data);
+  } catch (error) {
+    return failedForm(locale, error, form);
+  }
+  redirect(`/${locale}/studio/login?setup=1`);
+}
+
+export async function loginAction(_previous: FormState, form: FormData): Promise<FormState> {
+  const locale = formLocale(form);
+  const parsed = loginInput.safeParse(fieldsOf(form, ['email', 'password']));
+  if (!parsed.success) return invalidForm(locale, parsed.error, form);
+  const t = await getTranslations({ locale, namespace: 'studio.login' });
+  try {
+    await ensureDatabase();
+    const requestHeaders = await headers();
+    // better-auth's nextCookies plugin writes the session cookie through next/headers.
+    await signIn(getDatabase(), parsed.data, { headers: requestHeaders, address: clientAddress(requestHeaders) });
+  } catch (error) {
+    if (error instanceof RateLimitedError) {
+      return { status: 'error', message: t('locked', { minutes: Math.ceil(error.retryAfter / 60) }), values: echoValues(form) };
+    }
+    if (error instanceof Error && 'code' in error && error.code === 'UNAUTHENTICATED') {
+      return { status: 'error', message: t('wrong'), values: echoValues(form) };
+    }
+    return failedForm(locale, error, form);
+  }
+  redirect(`/${locale}/studio`);
+}
+
+export async function logoutAction(form: FormData): Promise<void> {
+  const locale = formLocale(form);
+  await authFor(getDatabase()).api.signOut({ headers: await headers() });
+  redirect(`/${locale}/studio/login?signedOut=1`);
+}
+
+const newPostInput = z.strictObject({ title: lineText(300), sourceLocale: z.enum(locales) });
+
+export async function createPostAction(_previous: FormState, form: FormData): Promise<FormState> {
+  const locale = formLocale(form);
+  const parsed = newPostInput.safeParse(fieldsOf(form, ['title', 'sourceLocale']));
+  if (!parsed.success) return invalidForm(locale, parsed.error, form);
+  let id: number;
+  try {
+    const actor = await actorFromHeaders(await headers());
+    if (!actor) redirect(`/${locale}/studio/login`);
+    if (!can(actor, 'post.create')) throw new AppError('FORBIDDEN', 'Your role cannot create posts.');
+    const base = slugify(parsed.data.title, parsed.data.sourceLocale) || 'post';
+    const slug = `${base}-${Date.now().toString(36)}`;
+    id = await createStudioRepository(getDatabase()).createDraftPost({
+      sourceLocale: parsed.data.sourceLocale,
+      title: parsed.data.title,
+      slug,
+      userId: actor.id,
+      authorId: actor.authorId ?? null,
+    });
+  } catch (error) {
+    return failedForm(locale, error, form);
+  }
+  redirect(`/${locale}/studio/posts/${id}`);
+}
+
+export async function inviteAction(_previous: FormState, form: FormData): Promise<FormState> {
+  const locale = formLocale(form);
+  const parsed = inviteInput.safeParse(fieldsOf(form, ['email', 'role']));
+  if (!parsed.success) return invalidForm(locale, parsed.error, form);
+  try {
+    const actor = await actorFromHeaders(await headers());
+    if (!actor) redirect(`/${locale}/studio/login`);
+    if (!can(actor, 'user.invite')) {
+      const t = await getTranslations({ locale, namespace: 'studio.forms' });
+      return { status: 'error', message: t('forbidden'), values: echoValues(form) };
+    }
+    const { token } = await createInvite(getDatabase(), { email: parsed.data.email, role: parsed.data.role, invitedBy: actor.id });
+    const url = new URL(`/${locale}/studio/invite/${token}`, await requestOrigin()).toString();
+    return { status: 'done', result: url };
+  } catch (error) {
+    return failedForm(locale, error, form);
+  }
+}
+
+export async function acceptInviteAction(_previous: FormState, form: FormData): Promise<FormState> {
+  const locale = formLocale(form);
+  const parsed = acceptInviteInput.safeParse(fieldsOf(form, ['token', 'name', 'password']));
+  if (!parsed.success) return invalidForm(locale, parsed.error, form);
+  try {
+    await ensureDatabase();
+    await acceptInvite(getDatabase(), parsed.data.token, { name: parsed.data.name, password: parsed.data.password });
+  } catch (error) {
+    return failedForm(locale, error, form);
+  }
+  redirect(`/${locale}/studio/login?setup=1`);
+}

@@ -1,0 +1,169 @@
+// The Studio's home: every post with its zh/en status matrix, filters by status and by
+// translation state, title search, pagination, and a form to start a new post.
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { z } from 'zod';
+import { StatusBadge } from '@/components/studio/status-badge';
+import { StudioForm } from '@/components/studio/studio-form';
+import { StudioFrame } from '@/components/studio/studio-frame';
+import styles from '@/components/studio/studio.module.css';
+import { can } from '@/core/auth/permissions';
+import { translationStatuses } from '@/core/content/editorial-status';
+import { getDatabase } from '@/db/client';
+import { createStudioRepository } from '@/db/repositories/studio-repository';
+import { isLocale, locales, otherLocale } from '@/i18n/routing';
+import { pageTitle } from '@/server/page-title';
+import { studioActor } from '@/server/studio/guard';
+import { createPostAction } from './actions';
+
+const pageSize = 25;
+const listQuery = z.object({
+  q: z.string().max(200).optional().catch(undefined),
+  status: z.enum(translationStatuses as ['missing']).optional().catch(undefined),
+  translation: z.enum(translationStatuses as ['missing']).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
+});
+
+export async function generateMetadata({ params }: PageProps<'/[locale]/studio'>): Promise<Metadata> {
+  const { locale } = await params;
+  if (!isLocale(locale)) return {};
+  const t = await getTranslations({ locale, namespace: 'studio.posts' });
+  return { title: await pageTitle(locale, t('title')) };
+}
+
+export default async function StudioHome({ params, searchParams }: PageProps<'/[locale]/studio'>) {
+  const { locale } = await params;
+  if (!isLocale(locale)) notFound();
+  setRequestLocale(locale);
+  const actor = await studioActor(locale);
+  const query = listQuery.parse(await searchParams);
+  const page = query.page ?? 1;
+  const { items, total } = await createStudioRepository(getDatabase()).listStudioPosts({ q: query.q, status: query.status, translation: query.translation, page, pageSize });
+  const [t, s, langs, forms] = await Promise.all([
+    getTranslations({ locale, namespace: 'studio.posts' }),
+    getTranslations({ locale, namespace: 'studio.status' }),
+    getTranslations({ locale, namespace: 'studio.languages' }),
+    getTranslations({ locale, namespace: 'studio.forms' }),
+  ]);
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const filtered = Boolean(query.q || query.status || query.translation);
+  const link = (p: number) => {
+    const search = new URLSearchParams();
+    if (query.q) search.set('q', query.q);
+    if (query.status) search.set('status', query.status);
+    if (query.translation) search.set('translation', query.translation);
+    if (p > 1) search.set('page', String(p));
+    const qs = search.toString();
+    return `/${locale}/studio${qs ? `?${qs}` : ''}`;
+  };
+  const dateFormat = new Intl.DateTimeFormat(locale === 'zh' ? 'zh-CN' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+  const statusOptions = [{ value: '', label: t('any') }, ...translationStatuses.map((v) => ({ value: v, label: s(v) }))];
+
+  return (
+    <StudioFrame locale={locale} actor={actor} path="">
+      <h1 className={styles.pageTitle}>{t('title')}</h1>
+      {can(actor, 'post.create') && (
+        <section aria-labelledby="new-post" className={styles.notice}>
+          <h2 id="new-post" className={styles.label}>
+            {t('new')}
+          </h2>
+          <StudioForm
+            inline
+            action={createPostAction}
+            locale={locale}
+            submitLabel={t('create')}
+            pendingLabel={forms('saving')}
+            fields={[
+              { name: 'title', label: t('newTitle'), required: true },
+              { name: 'sourceLocale', label: t('newLanguage'), type: 'select', defaultValue: locale, options: locales.map((l) => ({ value: l, label: langs(l) })) },
+            ]}
+          />
+        </section>
+      )}
+      <form method="get" action={`/${locale}/studio`} className={styles.toolbar} role="search">
+        <div className={styles.field}>
+          <label htmlFor="posts-q">{t('search')}</label>
+          <input id="posts-q" name="q" type="search" defaultValue={query.q} className={styles.input} />
+        </div>
+        <div className={styles.field}>
+          <label htmlFor="posts-status">{t('filterStatus')}</label>
+          <select id="posts-status" name="status" defaultValue={query.status ?? ''} className={styles.input}>
+            {statusOptions.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className={styles.field}>
+          <label htmlFor="posts-translation">{t('filterTranslation')}</label>
+          <select id="posts-translation" name="translation" defaultValue={query.translation ?? ''} className={styles.input}>
+            {statusOptions.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className={styles.secondary}>
+          {t('apply')}
+        </button>
+      </form>
+      <p className={styles.muted} role="status">
+        {t('count', { count: total })}
+      </p>
+      {items.length === 0 ? (
+        <p>{filtered ? t('empty') : t('emptyAll')}</p>
+      ) : (
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th scope="col">{t('columnTitle')}</th>
+              {locales.map((l) => (
+                <th scope="col" key={l}>
+                  {langs(l)}
+                </th>
+              ))}
+              <th scope="col">{t('columnUpdated')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((post) => {
+              const shown = post.translations[locale] ?? post.translations[post.sourceLocale] ?? post.translations[otherLocale(locale)];
+              const shownLocale = post.translations[locale] ? locale : post.sourceLocale;
+              return (
+                <tr key={post.id}>
+                  <td>
+                    <Link href={`/${locale}/studio/posts/${post.id}`} lang={shownLocale}>
+                      {shown?.title || `#${post.id}`}
+                    </Link>
+                  </td>
+                  {locales.map((l) => (
+                    <td key={l}>
+                      <span className={styles.muted} aria-hidden="true">
+                        {l.toUpperCase()}{' '}
+                      </span>
+                      <StatusBadge status={post.status[l]} label={`${langs(l)}: ${s(post.status[l])}${l === post.sourceLocale ? ` (${t('source')})` : ''}`} text={s(post.status[l])} />
+                    </td>
+                  ))}
+                  <td className={styles.muted}>
+                    <time dateTime={post.updatedAt}>{dateFormat.format(new Date(post.updatedAt))}</time>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+      {pages > 1 && (
+        <nav className={styles.pager} aria-label={t('page', { page, pages })}>
+          {page > 1 && <Link href={link(page - 1)}>{t('previous')}</Link>}
+          <span>{t('page', { page, pages })}</span>
+          {page < pages && <Link href={link(page + 1)}>{t('next')}</Link>}
+        </nav>
+      )}
+    </StudioFrame>
+  );
+}

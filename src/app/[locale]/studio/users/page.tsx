@@ -1,0 +1,97 @@
+// People: the accounts and open invites, and the form that makes an invite link.
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { StudioForm } from '@/components/studio/studio-form';
+import { StudioFrame } from '@/components/studio/studio-frame';
+import styles from '@/components/studio/studio.module.css';
+import { can, roles } from '@/core/auth/permissions';
+import { getDatabase } from '@/db/client';
+import { isLocale } from '@/i18n/routing';
+import { listOpenInvites } from '@/server/auth/invites';
+import { pageTitle } from '@/server/page-title';
+import { studioActor } from '@/server/studio/guard';
+import { inviteAction } from '../actions';
+
+export async function generateMetadata({ params }: PageProps<'/[locale]/studio/users'>): Promise<Metadata> {
+  const { locale } = await params;
+  if (!isLocale(locale)) return {};
+  const t = await getTranslations({ locale, namespace: 'studio.users' });
+  return { title: await pageTitle(locale, t('title')) };
+}
+
+export default async function UsersPage({ params }: PageProps<'/[locale]/studio/users'>) {
+  const { locale } = await params;
+  if (!isLocale(locale)) notFound();
+  setRequestLocale(locale);
+  const actor = await studioActor(locale);
+  const [t, r, forms] = await Promise.all([
+    getTranslations({ locale, namespace: 'studio.users' }),
+    getTranslations({ locale, namespace: 'studio.roles' }),
+    getTranslations({ locale, namespace: 'studio.forms' }),
+  ]);
+  if (!can(actor, 'user.invite')) {
+    return (
+      <StudioFrame locale={locale} actor={actor} path="/users">
+        <p className={styles.formError} role="alert">{forms('forbidden')}</p>
+      </StudioFrame>
+    );
+  }
+  const db = getDatabase();
+  const [users, invites] = await Promise.all([
+    db.selectFrom('auth_users').select(['id', 'name', 'email', 'role']).orderBy('created_at').execute(),
+    listOpenInvites(db),
+  ]);
+  const dateFormat = new Intl.DateTimeFormat(locale === 'zh' ? 'zh-CN' : 'en-GB', { dateStyle: 'medium' });
+  return (
+    <StudioFrame locale={locale} actor={actor} path="/users">
+      <h1 className={styles.pageTitle}>{t('title')}</h1>
+      <table className={styles.table}>
+        <thead>
+          <tr>
+            <th scope="col">{t('columnName')}</th>
+            <th scope="col">{t('columnEmail')}</th>
+            <th scope="col">{t('columnRole')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {users.map((u) => (
+            <tr key={u.id}>
+              <td>{u.name}</td>
+              <td className={styles.breakAll}>{u.email}</td>
+              <td>{(roles as readonly string[]).includes(u.role) ? r(u.role as (typeof roles)[number]) : u.role}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <section aria-labelledby="invite" className={styles.narrow}>
+        <h2 id="invite" className={styles.pageTitle}>
+          {t('invite')}
+        </h2>
+        <StudioForm
+          action={inviteAction}
+          locale={locale}
+          submitLabel={t('send')}
+          pendingLabel={forms('saving')}
+          resultTemplate={t('link', { url: '{result}' })}
+          fields={[
+            { name: 'email', label: t('email'), type: 'email', required: true },
+            { name: 'role', label: t('role'), type: 'select', defaultValue: 'author', options: roles.filter((x) => x !== 'owner').map((x) => ({ value: x, label: r(x) })) },
+          ]}
+        />
+        <h3>{t('pending')}</h3>
+        {invites.length === 0 ? (
+          <p className={styles.muted}>{t('none')}</p>
+        ) : (
+          <ul>
+            {invites.map((i) => (
+              <li key={i.id}>
+                {i.email} · {r(i.role)} · {t('expires', { date: dateFormat.format(new Date(i.expiresAt)) })}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </StudioFrame>
+  );
+}

@@ -1,0 +1,98 @@
+'use client';
+// One form for the Studio's simple screens (setup, sign in, new post, invites): fields
+// described as data, errors shown beside each field and announced, typed values kept
+// when the server sends the form back. Works without JavaScript (progressive action).
+import { useActionState } from 'react';
+import type { FormState } from '@/server/studio/form-state';
+import styles from './studio.module.css';
+
+export interface FormField {
+  name: string;
+  label: string;
+  type?: 'text' | 'email' | 'password' | 'select' | 'hidden';
+  autoComplete?: string;
+  hint?: string;
+  required?: boolean;
+  options?: Array<{ value: string; label: string }>;
+  defaultValue?: string;
+}
+
+interface Props {
+  action: (state: FormState, form: FormData) => Promise<FormState>;
+  locale: string;
+  fields: FormField[];
+  submitLabel: string;
+  pendingLabel: string;
+  /** Shown after a successful action that stays on the page ({result} is replaced). */
+  resultTemplate?: string;
+  inline?: boolean;
+}
+
+const idle: FormState = { status: 'idle' };
+
+export function StudioForm({ action, locale, fields, submitLabel, pendingLabel, resultTemplate, inline }: Props) {
+  const [state, formAction, pending] = useActionState(action, idle);
+  return (
+    <form action={formAction} className={inline ? styles.inlineForm : styles.form} noValidate>
+      <input type="hidden" name="$locale" value={locale} />
+      {state.status === 'error' && state.message && (
+        <p className={styles.formError} role="alert">
+          {state.message}
+        </p>
+      )}
+      {state.status === 'done' && state.result && resultTemplate && (
+        <p className={styles.formDone} role="status">
+          {resultTemplate.split('{result}')[0]}
+          <code className={styles.breakAll}>{state.result}</code>
+        </p>
+      )}
+      {fields.map((field) => {
+        if (field.type === 'hidden') return <input key={field.name} type="hidden" name={field.name} value={field.defaultValue} />;
+        const errors = state.fields?.[field.name];
+        const id = `field-${field.name}`;
+        const describedBy = [errors ? `${id}-error` : null, field.hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
+        const value = state.values?.[field.name] ?? field.defaultValue;
+        return (
+          <div key={field.name} className={styles.field}>
+            <label htmlFor={id}>{field.label}</label>
+            {field.type === 'select' ? (
+              <select id={id} name={field.name} defaultValue={value} aria-invalid={errors ? true : undefined} aria-describedby={describedBy}>
+                {field.options?.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <input
+                id={id}
+                name={field.name}
+                type={field.type ?? 'text'}
+                autoComplete={field.autoComplete}
+                required={field.required}
+                defaultValue={field.type === 'password' ? undefined : value}
+                aria-invalid={errors ? true : undefined}
+                aria-describedby={describedBy}
+                // The key makes React re-create the input when the server sends values back.
+                key={state.values?.[field.name] ?? 'initial'}
+              />
+            )}
+            {field.hint && (
+              <small id={`${id}-hint`} className={styles.hint}>
+                {field.hint}
+              </small>
+            )}
+            {errors && (
+              <small id={`${id}-error`} className={styles.fieldError}>
+                {errors.join(' ')}
+              </small>
+            )}
+          </div>
+        );
+      })}
+      <button type="submit" className={styles.primary} disabled={pending} aria-busy={pending || undefined}>
+        {pending ? pendingLabel : submitLabel}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,71 @@
+// The Studio's chrome: its own header (sections the account may open, the language
+// switch, sign out) around a wide working area.
+import Link from 'next/link';
+import { getTranslations } from 'next-intl/server';
+import type { ReactNode } from 'react';
+import { logoutAction } from '@/app/[locale]/studio/actions';
+import { can } from '@/core/auth/permissions';
+import { otherLocale, type Locale } from '@/i18n/routing';
+import type { StudioUser } from '@/server/auth/session';
+import styles from './studio.module.css';
+
+interface Props {
+  locale: Locale;
+  actor: StudioUser | null;
+  /** This page's path after /{locale}, for the language switch. */
+  path: string;
+  children: ReactNode;
+}
+
+export async function StudioFrame({ locale, actor, path, children }: Props) {
+  const t = await getTranslations({ locale, namespace: 'studio' });
+  const other = otherLocale(locale);
+  const switcher = await getTranslations({ locale, namespace: 'switcher' });
+  return (
+    <div className={styles.studio}>
+      <header className={styles.header}>
+        <nav aria-label={t('nav.label')} className={styles.nav}>
+          <Link href={`/${locale}/studio`} className={styles.brand}>
+            Duet · {t('title')}
+          </Link>
+          {actor && (
+            <ul className={styles.navList}>
+              <li>
+                <Link href={`/${locale}/studio`}>{t('nav.posts')}</Link>
+              </li>
+              {can(actor, 'media.upload') && (
+                <li>
+                  <Link href={`/${locale}/studio/media`}>{t('nav.media')}</Link>
+                </li>
+              )}
+              {can(actor, 'user.invite') && (
+                <li>
+                  <Link href={`/${locale}/studio/users`}>{t('nav.users')}</Link>
+                </li>
+              )}
+              <li>
+                <a href={`/${locale}`}>{t('nav.site')}</a>
+              </li>
+            </ul>
+          )}
+          <div className={styles.navEnd}>
+            <a href={`/${other}/studio${path}`} hrefLang={other} lang={other} className={styles.switch}>
+              {switcher('otherName')}
+            </a>
+            {actor && (
+              <form action={logoutAction}>
+                <input type="hidden" name="$locale" value={locale} />
+                <button type="submit" className={styles.linkButton} title={t('nav.signedInAs', { name: actor.name, role: t(`roles.${actor.role}`) })}>
+                  {t('nav.signOut')}
+                </button>
+              </form>
+            )}
+          </div>
+        </nav>
+      </header>
+      <main id="content" className={styles.main} tabIndex={-1}>
+        {children}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+// What a Studio form's server action answers: nothing yet, or a message and the fields at
+// fault in the writer's language, with the values they typed (never passwords) so nothing
+// is lost when a form comes back.
+import { getTranslations } from 'next-intl/server';
+import type { z } from 'zod';
+import { fieldErrors } from '@/core/studio/field-errors';
+import { isAppError, type FieldErrors } from '@/core/errors/app-error';
+import type { Locale } from '@/i18n/routing';
+import { logger } from '@/server/logger';
+
+export interface FormState {
+  status: 'idle' | 'error' | 'done';
+  message?: string;
+  fields?: FieldErrors;
+  values?: Record<string, string>;
+  /** Something the page shows once the action succeeded (an invite link). */
+  result?: string;
+}
+
+export const idle: FormState = { status: 'idle' };
+
+/** The form's text fields, passwords left out. */
+export function echoValues(form: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [key, value] of form.entries()) {
+    if (typeof value === 'string' && !/password/i.test(key) && !key.startsWith('$')) values[key] = value;
+  }
+  return values;
+}
+
+/** Field messages in the writer's language: zod's codes mapped to our sentences. */
+export async function localizedFieldErrors(locale: Locale, error: z.ZodError): Promise<FieldErrors> {
+  if (locale === 'en') return fieldErrors(error);
+  const t = await getTranslations({ locale, namespace: 'studio.validation' });
+  const fields: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.map(String).join('.') : '_';
+    let message: string;
+    if (issue.code === 'too_small' && issue.origin === 'string') message = Number(issue.minimum) <= 1 ? t('required') : t('tooShort', { min: Number(issue.minimum) });
+    else if (issue.code === 'too_big' && issue.origin === 'string') message = t('tooLong', { max: Number(issue.maximum) });
+    else if (issue.code === 'invalid_type' && issue.input === undefined) message = t('required');
+    else if (/e-?mail/i.test(issue.message)) message = t('email');
+    else if (/character/i.test(issue.message)) message = t('characters');
+    else if (/characters? long|at least|at most/i.test(issue.message)) message = issue.message;
+    else message = t('invalid');
+    const list = (fields[key] ??= []);
+    if (!list.includes(message)) list.push(message);
+  }
+  return fields;
+}
+
+export async function invalidForm(locale: Locale, error: z.ZodError, form: FormData): Promise<FormState> {
+  const t = await getTranslations({ locale, namespace: 'studio.forms' });
+  return { status: 'error', message: t('fixErrors'), fields: await localizedFieldErrors(locale, error), values: echoValues(form) };
+}
+
+/** An AppError becomes the form's message (with its fields); anything else is logged. */
+export async function failedForm(locale: Locale, error: unknown, form: FormData): Promise<FormState> {
+  const t = await getTranslations({ locale, namespace: 'studio.forms' });
+  if (isAppError(error)) {
+    if (error.code === 'FORBIDDEN') return { status: 'error', message: t('forbidden'), values: echoValues(form) };
+    return { status: 'error', message: error.message, fields: error.fields, values: echoValues(form) };
+  }
+  logger.error({ err: error }, 'studio form failed');
+  return { status: 'error', message: t('error', { message: 'internal error' }), values: echoValues(form) };
+}
