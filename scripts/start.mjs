@@ -62,6 +62,7 @@ const port = process.env.PORT ?? '3000';
 const args = [nextBin, 'start', '-p', port];
 if (process.env.HOST) args.push('-H', process.env.HOST);
 console.log(`duet: serving on http://${process.env.HOST ?? 'localhost'}:${port}`);
-const server = spawn(process.execPath, args, { cwd: root, env, stdio: 'inherit' });
+// PORT travels along so in-process work (the publishing scheduler) can reach this server.
+const server = spawn(process.execPath, args, { cwd: root, env: { ...env, PORT: port }, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

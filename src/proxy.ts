@@ -56,9 +56,13 @@ function isDecodable(pathname: string): boolean {
   }
 }
 
-/** A form posted to a reading page (Server Actions carry Next-Action and pass). */
+/**
+ * A form posted to a reading page. Server Actions carry Next-Action and pass; so do the
+ * Studio's pages, whose forms post their actions as plain forms when JavaScript is off.
+ */
 function isFormPostToPage(request: NextRequest): boolean {
-  return request.method !== 'GET' && request.method !== 'HEAD' && !request.headers.has('next-action');
+  if (request.method === 'GET' || request.method === 'HEAD' || request.headers.has('next-action')) return false;
+  return !/^\/(?:zh|en)\/studio(?:\/|$)/.test(request.nextUrl.pathname);
 }
 
 /**

@@ -35,13 +35,16 @@ export async function localizedFieldErrors(locale: Locale, error: z.ZodError): P
   const fields: FieldErrors = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.map(String).join('.') : '_';
+    const text = issue.message;
+    const number = (m: RegExpExecArray) => Number(m[1]!.replace(/,/g, ''));
+    let m: RegExpExecArray | null;
     let message: string;
-    if (issue.code === 'too_small' && issue.origin === 'string') message = Number(issue.minimum) <= 1 ? t('required') : t('tooShort', { min: Number(issue.minimum) });
-    else if (issue.code === 'too_big' && issue.origin === 'string') message = t('tooLong', { max: Number(issue.maximum) });
-    else if (issue.code === 'invalid_type' && issue.input === undefined) message = t('required');
-    else if (/e-?mail/i.test(issue.message)) message = t('email');
-    else if (/character/i.test(issue.message)) message = t('characters');
-    else if (/characters? long|at least|at most/i.test(issue.message)) message = issue.message;
+    if ((m = /at least ([\d,]+) characters/.exec(text))) message = t('tooShort', { min: number(m) });
+    else if ((m = /at most ([\d,]+) characters/.exec(text))) message = t('tooLong', { max: number(m) });
+    else if (issue.code === 'invalid_type' || /^Required|must not be empty|visible character/i.test(text)) message = t('required');
+    else if (/control character|broken character/i.test(text)) message = t('characters');
+    else if (/line break/i.test(text)) message = t('lineBreak');
+    else if (/e-?mail/i.test(text)) message = t('email');
     else message = t('invalid');
     const list = (fields[key] ??= []);
     if (!list.includes(message)) list.push(message);
