@@ -1,0 +1,91 @@
+// The post editor's page: loads the post, decides per language what this account may do
+// (the API decides again on every request), works out what changed in the source of an
+// outdated translation, and hands the rest to the editor.
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { NextIntlClientProvider } from 'next-intl';
+import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
+import type { PaneData } from '@/components/studio/editor-api';
+import { PostEditor } from '@/components/studio/post-editor';
+import { StudioFrame } from '@/components/studio/studio-frame';
+import styles from '@/components/studio/studio.module.css';
+import { can } from '@/core/auth/permissions';
+import { diffText } from '@/core/content/text-diff';
+import { getDatabase } from '@/db/client';
+import { createStudioRepository } from '@/db/repositories/studio-repository';
+import { isLocale, locales } from '@/i18n/routing';
+import { pageTitle } from '@/server/page-title';
+import { studioActor } from '@/server/studio/guard';
+
+export async function generateMetadata({ params }: PageProps<'/[locale]/studio/posts/[id]'>): Promise<Metadata> {
+  const { locale } = await params;
+  if (!isLocale(locale)) return {};
+  const t = await getTranslations({ locale, namespace: 'studio.posts' });
+  return { title: await pageTitle(locale, t('title')) };
+}
+
+export default async function EditorPage({ params }: PageProps<'/[locale]/studio/posts/[id]'>) {
+  const { locale, id } = await params;
+  if (!isLocale(locale) || !/^\d{1,9}$/.test(id)) notFound();
+  setRequestLocale(locale);
+  const actor = await studioActor(locale);
+  const repo = createStudioRepository(getDatabase());
+  const post = await repo.getStudioPost(Number(id));
+  if (!post) notFound();
+  const forms = await getTranslations({ locale, namespace: 'studio.forms' });
+  const resource = (l: (typeof locales)[number]) => ({ kind: 'post' as const, ownerUserId: post.ownerUserId, sourceLocale: post.sourceLocale, locale: l });
+  if (!can(actor, 'post.view', resource(post.sourceLocale))) {
+    return (
+      <StudioFrame locale={locale} actor={actor} path={`/posts/${id}`}>
+        <p role="alert">{forms('forbidden')}</p>
+      </StudioFrame>
+    );
+  }
+
+  const source = post.translations[post.sourceLocale];
+  const order = [post.sourceLocale, ...locales.filter((l) => l !== post.sourceLocale)];
+  const panes: PaneData[] = await Promise.all(
+    order.map(async (l) => {
+      const translation = post.translations[l] ?? null;
+      const isSource = l === post.sourceLocale;
+      let sourceDiff = null;
+      if (!isSource && translation && source && post.editorial[l] === 'outdated' && translation.basedOnRevisionId) {
+        const base = await repo.getRevision(translation.basedOnRevisionId);
+        if (base) sourceDiff = diffText(`${base.title}\n\n${base.body}`, `${source.title}\n\n${source.body}`);
+      }
+      return {
+        locale: l,
+        isSource,
+        translation: translation && {
+          title: translation.title,
+          slug: translation.slug,
+          excerpt: translation.excerpt,
+          body: translation.body,
+          seoTitle: translation.seoTitle,
+          seoDescription: translation.seoDescription,
+          revisionId: translation.revisionId,
+          basedOnRevisionId: translation.basedOnRevisionId,
+          state: translation.state,
+          updatedAt: translation.updatedAt,
+        },
+        status: post.editorial[l],
+        publishAt: post.publishAt[l] ?? null,
+        canEdit: can(actor, isSource ? 'post.edit-source' : 'post.edit-translation', resource(l)),
+        canPublish: can(actor, 'post.publish', resource(l)),
+        publicUrl: translation ? `/${l}/posts/${encodeURIComponent(translation.slug)}` : null,
+        sourceDiff,
+      };
+    }),
+  );
+  const messages = await getMessages({ locale });
+  return (
+    <StudioFrame locale={locale} actor={actor} path={`/posts/${id}`}>
+      <h1 className={styles.pageTitle} lang={post.sourceLocale}>
+        {source?.title || `#${post.id}`}
+      </h1>
+      <NextIntlClientProvider locale={locale} messages={{ studio: messages.studio }}>
+        <PostEditor postId={post.id} uiLocale={locale} panes={panes} />
+      </NextIntlClientProvider>
+    </StudioFrame>
+  );
+}
