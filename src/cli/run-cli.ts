@@ -7,12 +7,19 @@ import { createDatabase } from '@/db/client';
 import { collectStats } from '@/db/collect-stats';
 import { migrateToLatest } from '@/db/migrate';
 import { seedDemo } from '@/db/seed-demo';
+import { rebuildSearchIndex } from '@/db/repositories/search-index';
+import { roles, type Role } from '@/core/auth/permissions';
+import { minPasswordLength } from '@/core/studio/account-inputs';
+import { emailField } from '@/core/studio/fields';
+import { createAccount, setPassword } from '@/server/auth/accounts';
 import { notifyServer, type CliEnv } from './notify-server';
 
 export interface CliIo {
   env: CliEnv;
   stdout: Pick<Writable, 'write'>;
   stderr: Pick<Writable, 'write'>;
+  /** Where a password is read from when DUET_PASSWORD is not set (its first line). */
+  stdin?: AsyncIterable<Buffer | string>;
 }
 
 /** Exit codes: 0 done, 1 the command failed, 2 it was called wrongly. */
@@ -25,6 +32,12 @@ Commands:
   seed      migrate, then load the demo magazine into an empty database
             and tell a running server to refresh its pages
   stats     print how many rows each table holds, by language and state
+  reindex   rebuild the search index from the published translations
+  create-user <email> <role> [name]
+            make a Studio account (role: ${roles.join(', ')}); the
+            password is read from DUET_PASSWORD or the first line of stdin
+  reset-password <email>
+            set a new password (same input) and end the account's sessions
   help      show this text
 
 Environment:
@@ -35,7 +48,27 @@ Environment:
 
 const demoDir = fileURLToPath(new URL('../../demo', import.meta.url));
 
-type Command = (io: CliIo, dataDir: string) => Promise<number>;
+type Command = (io: CliIo, dataDir: string, args: string[]) => Promise<number>;
+
+/** Commands that take arguments, and how many (min, max). */
+const arity: Record<string, [number, number]> = { 'create-user': [2, 3], 'reset-password': [1, 1] };
+
+async function readPassword(io: CliIo): Promise<string> {
+  if (io.env.DUET_PASSWORD !== undefined) return io.env.DUET_PASSWORD;
+  if (!io.stdin) return '';
+  let text = '';
+  for await (const chunk of io.stdin) {
+    text += chunk.toString();
+    if (text.includes('\n')) break;
+  }
+  return text.split(/\r?\n/)[0] ?? '';
+}
+
+function checkPassword(io: CliIo, password: string): boolean {
+  if ([...password].length >= minPasswordLength && password.length <= 256) return true;
+  io.stderr.write(`The password must have ${minPasswordLength} to 256 characters (give it in DUET_PASSWORD or on stdin).\n`);
+  return false;
+}
 
 const commands: Record<string, Command> = {
   async migrate(io, dataDir) {
@@ -89,6 +122,55 @@ const commands: Record<string, Command> = {
     }
   },
 
+  async reindex(io, dataDir) {
+    const db = createDatabase({ url: io.env.DATABASE_URL, dataDir });
+    try {
+      await migrateToLatest(db);
+      const started = performance.now();
+      const { documents } = await rebuildSearchIndex(db);
+      io.stdout.write(`Rebuilt the search index: ${documents} documents in ${((performance.now() - started) / 1000).toFixed(1)} s.\n`);
+      return exitCodes.ok;
+    } finally {
+      await db.destroy();
+    }
+  },
+
+  async 'create-user'(io, dataDir, [email = '', role = '', name]) {
+    if (!emailField.safeParse(email).success) {
+      io.stderr.write(`"${email}" is not an e-mail address.\n`);
+      return exitCodes.usage;
+    }
+    if (!(roles as readonly string[]).includes(role)) {
+      io.stderr.write(`"${role}" is not a role. Roles: ${roles.join(', ')}.\n`);
+      return exitCodes.usage;
+    }
+    const password = await readPassword(io);
+    if (!checkPassword(io, password)) return exitCodes.usage;
+    const db = createDatabase({ url: io.env.DATABASE_URL, dataDir });
+    try {
+      await migrateToLatest(db);
+      const account = await createAccount(db, { email, role: role as Role, name: name ?? email.split('@')[0]!, password });
+      io.stdout.write(`Created ${account.role} ${account.email}.\n`);
+      return exitCodes.ok;
+    } finally {
+      await db.destroy();
+    }
+  },
+
+  async 'reset-password'(io, dataDir, [email = '']) {
+    const password = await readPassword(io);
+    if (!checkPassword(io, password)) return exitCodes.usage;
+    const db = createDatabase({ url: io.env.DATABASE_URL, dataDir });
+    try {
+      await migrateToLatest(db);
+      await setPassword(db, email, password);
+      io.stdout.write(`Set a new password for ${email}; its sessions have ended.\n`);
+      return exitCodes.ok;
+    } finally {
+      await db.destroy();
+    }
+  },
+
   async help(io) {
     io.stdout.write(usage);
     return exitCodes.ok;
@@ -110,14 +192,17 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
     io.stderr.write(usage);
     return exitCodes.usage;
   }
-  if (rest.length > 0) {
-    io.stderr.write(`"${name}" takes no arguments (got: ${rest.join(' ')}).\n\n${usage}`);
+  const [min, max] = arity[name!] ?? [0, 0];
+  if (rest.length < min || rest.length > max) {
+    io.stderr.write(
+      max === 0 ? `"${name}" takes no arguments (got: ${rest.join(' ')}).\n\n${usage}` : `"${name}" takes ${min}–${max} arguments.\n\n${usage}`,
+    );
     return exitCodes.usage;
   }
   // Same default as the server (server/revalidate-token.ts), from this process's env.
   const dataDir = io.env.DATA_DIR ?? join(process.cwd(), 'data');
   try {
-    return await command(io, dataDir);
+    return await command(io, dataDir, rest);
   } catch (error) {
     io.stderr.write(`duet ${name}: ${error instanceof Error ? error.message : String(error)}\n`);
     return exitCodes.failed;

@@ -136,5 +136,42 @@ for (const target of testTargets) {
       expect(io.out()).toMatch(/post +12 published\n/);
       expect(io.out()).toMatch(/zh +12 published\n/);
     });
+
+    it('rebuilds the search index', async () => {
+      const io = captureIo(env());
+      expect(await runCli(['reindex'], io)).toBe(0);
+      expect(io.out()).toMatch(/Rebuilt the search index: \d+ documents/);
+    });
+
+    it('creates an account and resets its password offline, reading the password from stdin or DUET_PASSWORD', async () => {
+      const stdin = (async function* () {
+        yield 'first passphrase\nignored second line\n';
+      })();
+      const created = { ...captureIo(env()), stdin };
+      expect(await runCli(['create-user', 'Editor@Example.com', 'editor', 'Mei'], created)).toBe(0);
+      expect(created.out()).toContain('Created editor editor@example.com.');
+      const row = await t.db.selectFrom('auth_users').select(['name', 'role']).where('email', '=', 'editor@example.com').executeTakeFirstOrThrow();
+      expect(row).toEqual({ name: 'Mei', role: 'editor' });
+
+      const again = captureIo({ ...env(), DUET_PASSWORD: 'first passphrase' });
+      expect(await runCli(['create-user', 'editor@example.com', 'editor'], again)).toBe(1);
+      expect(again.err()).toContain('An account with this e-mail address exists');
+
+      const reset = captureIo({ ...env(), DUET_PASSWORD: 'second passphrase' });
+      expect(await runCli(['reset-password', 'editor@example.com'], reset)).toBe(0);
+      const missing = captureIo({ ...env(), DUET_PASSWORD: 'second passphrase' });
+      expect(await runCli(['reset-password', 'nobody@example.com'], missing)).toBe(1);
+    });
+
+    it.each([
+      [['create-user', 'not-an-email', 'editor'], 'not an e-mail address'],
+      [['create-user', 'a@example.com', 'boss'], 'not a role'],
+      [['create-user', 'a@example.com', 'author'], 'password must have'],
+      [['create-user'], 'takes 2–3 arguments'],
+    ])('refuses %j with exit code 2', async (args, message) => {
+      const io = captureIo({ ...env(), DUET_PASSWORD: 'short' });
+      expect(await runCli(args, io)).toBe(2);
+      expect(io.err()).toContain(message);
+    });
   });
 }
