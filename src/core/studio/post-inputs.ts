@@ -1,0 +1,86 @@
+// The post editor's inputs: saving one language's draft, the fields a post shares across
+// its languages (tags, cover, media), and publishing one language now, later or no more.
+import { z } from 'zod';
+import { booleanField, dateTimeField, localeField, perLocale, recordId, revisionNumber, slugField } from './fields';
+import { blockText, lineText, optionalLineText } from './text-field';
+
+/** The Markdown parser slows down on huge crafted input; no real article comes near this. */
+export const maxBodyLength = 200_000;
+export const maxTagsPerPost = 50;
+
+/**
+ * One language of a post as the editor saves it (autosave too). `expectedRevisionId` is
+ * the revision the editor loaded: if the translation has moved on since, the save is a
+ * 409 instead of overwriting someone else's work. `basedOnRevisionId` is the source
+ * revision a translation was made from (null for the source language itself).
+ */
+export const translationDraftInput = z
+  .strictObject({
+    postId: recordId.optional(),
+    locale: localeField,
+    title: lineText(300),
+    slug: slugField(),
+    excerpt: blockText(1000),
+    body: blockText(maxBodyLength),
+    seoTitle: optionalLineText(300).nullable().optional(),
+    seoDescription: optionalLineText(500).nullable().optional(),
+    expectedRevisionId: revisionNumber.nullable(),
+    basedOnRevisionId: recordId.nullable(),
+  })
+  .refine((input) => input.postId !== undefined || input.expectedRevisionId === null, {
+    message: 'A new post has no revision yet: must be null.',
+    path: ['expectedRevisionId'],
+  });
+export type TranslationDraftInput = z.infer<typeof translationDraftInput>;
+
+const optionalMediaId = recordId.nullable();
+
+/** What a post shares across its languages. */
+export const postMetaInput = z.strictObject({
+  postId: recordId,
+  tagIds: z
+    .array(recordId, { error: 'Must be a list of tags.' })
+    .max(maxTagsPerPost, `Must have at most ${maxTagsPerPost} tags.`)
+    .superRefine((ids, ctx) => {
+      const seen = new Set<number>();
+      ids.forEach((id, index) => {
+        if (seen.has(id)) ctx.addIssue({ code: 'custom', message: 'This tag is already on the post.', path: [index] });
+        seen.add(id);
+      });
+    }),
+  coverMediaId: optionalMediaId,
+  featured: booleanField,
+  /** The narration audio of each language; null removes it. */
+  narration: perLocale(optionalMediaId),
+  videoMediaId: optionalMediaId,
+  /** The subtitle track of each language for the video; null removes it. */
+  subtitleMediaIds: perLocale(optionalMediaId),
+});
+export type PostMetaInput = z.infer<typeof postMetaInput>;
+
+export const publishActions = ['publish', 'schedule', 'unpublish'] as const;
+export type PublishAction = (typeof publishActions)[number];
+
+const publishTarget = { postId: recordId, locale: localeField };
+
+/**
+ * Publishing one language. A schedule needs a time, and it must lie ahead of `now`: the
+ * schema is made per request with the server's clock (the form makes its own with the
+ * browser's, which only helps the writer; the server's answer is the one that counts).
+ */
+export function makePublishInput(now: Date) {
+  return z.discriminatedUnion(
+    'action',
+    [
+      z.strictObject({ ...publishTarget, action: z.literal('publish') }),
+      z.strictObject({ ...publishTarget, action: z.literal('unpublish') }),
+      z.strictObject({
+        ...publishTarget,
+        action: z.literal('schedule'),
+        publishAt: dateTimeField.refine((at) => Date.parse(at) > now.getTime(), 'Must be in the future.'),
+      }),
+    ],
+    { error: `Must be one of: ${publishActions.join(', ')}.` },
+  );
+}
+export type PublishInput = z.infer<ReturnType<typeof makePublishInput>>;
