@@ -21,9 +21,12 @@ function Segments({ segments }: { segments: Segment[] }) {
 
 const maxShown = 200;
 
-/** `side` 'after' shows only the new text of each changed line (for a conflict). */
+/**
+ * `side` 'after' shows the new text only, every line of it, with what differs marked (a
+ * conflict shows each version whole); otherwise only changed lines, old above new.
+ */
 export function DiffView({ lines, side }: { lines: DiffLine[]; side?: 'after' }) {
-  const changed = lines.filter((line) => line.kind !== 'same').slice(0, maxShown);
+  const changed = (side === 'after' ? lines.filter((line) => line.after) : lines.filter((line) => line.kind !== 'same')).slice(0, maxShown);
   if (changed.length === 0) return null;
   return (
     <div className={styles.diff}>

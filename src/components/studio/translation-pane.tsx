@@ -48,6 +48,10 @@ export function TranslationPane({ postId, pane, otherBody, otherLocale, sourceRe
   const [preview, setPreview] = useState<{ html: string; unmatched: number } | null>(null);
   const [showPreview, setShowPreview] = useState(false);
   const [restoredNotice, setRestoredNotice] = useState(false);
+  // Set once hydrated: tests (and impatient fingers) wait for it before typing.
+  const [ready, setReady] = useState(false);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- one render after hydration, on purpose
+  useEffect(() => setReady(true), []);
 
   const revisionRef = useRef<number | null>(pane.translation?.revisionId ?? null);
   const basedOnRef = useRef<number | null>(pane.translation?.basedOnRevisionId ?? (pane.isSource ? null : sourceRevisionId));
@@ -271,7 +275,7 @@ export function TranslationPane({ postId, pane, otherBody, otherLocale, sourceRe
   const readOnly = !pane.canEdit;
 
   return (
-    <section className={styles.pane} aria-labelledby={id('heading')} lang={locale}>
+    <section className={styles.pane} aria-labelledby={id('heading')} data-ready={ready || undefined}>
       <header className={styles.paneHeader}>
         <h2 id={id('heading')} className={styles.paneTitle}>
           {langs(locale)} · {pane.isSource ? t('source') : t('translation')}
@@ -354,6 +358,7 @@ export function TranslationPane({ postId, pane, otherBody, otherLocale, sourceRe
               aria-invalid={fieldErrors.title ? true : undefined}
               aria-describedby={fieldErrors.title ? id('title-error') : undefined}
               className={styles.titleInput}
+              lang={locale}
             />
             {errorsFor('title')}
           </div>
@@ -380,7 +385,7 @@ export function TranslationPane({ postId, pane, otherBody, otherLocale, sourceRe
           {showPreview ? (
             <div className={styles.preview}>
               {preview && otherBody !== null && <p className={styles.muted}>{t('alignment', { count: preview.unmatched })}</p>}
-              <div className="prose" data-unaligned-label={t('unaligned')} dangerouslySetInnerHTML={{ __html: preview?.html ?? '' }} />
+              <div className="prose" lang={locale} data-unaligned-label={t('unaligned')} dangerouslySetInnerHTML={{ __html: preview?.html ?? '' }} />
             </div>
           ) : (
             <div className={styles.field}>
@@ -392,6 +397,7 @@ export function TranslationPane({ postId, pane, otherBody, otherLocale, sourceRe
                 onChange={(e) => update('body', e.target.value)}
                 aria-invalid={fieldErrors.body ? true : undefined}
                 className={styles.bodyInput}
+                lang={locale}
                 spellCheck
               />
               {errorsFor('body')}

@@ -1,0 +1,64 @@
+// The media library: upload (with progress) and everything uploaded, newest first.
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { NextIntlClientProvider } from 'next-intl';
+import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
+import { MediaUploader } from '@/components/studio/media-uploader';
+import { StudioFrame } from '@/components/studio/studio-frame';
+import editor from '@/components/studio/editor.module.css';
+import styles from '@/components/studio/studio.module.css';
+import { can } from '@/core/auth/permissions';
+import { getDatabase } from '@/db/client';
+import { loadMediaByIds } from '@/db/repositories/load-posts';
+import { isLocale } from '@/i18n/routing';
+import { pageTitle } from '@/server/page-title';
+import { studioActor } from '@/server/studio/guard';
+
+export async function generateMetadata({ params }: PageProps<'/[locale]/studio/media'>): Promise<Metadata> {
+  const { locale } = await params;
+  if (!isLocale(locale)) return {};
+  const t = await getTranslations({ locale, namespace: 'studio.media' });
+  return { title: await pageTitle(locale, t('title')) };
+}
+
+export default async function MediaPage({ params }: PageProps<'/[locale]/studio/media'>) {
+  const { locale } = await params;
+  if (!isLocale(locale)) notFound();
+  setRequestLocale(locale);
+  const actor = await studioActor(locale);
+  const [t, messages] = await Promise.all([getTranslations({ locale, namespace: 'studio.media' }), getMessages({ locale })]);
+  const db = getDatabase();
+  const rows = await db.selectFrom('media').select('id').orderBy('id', 'desc').limit(120).execute();
+  const media = await loadMediaByIds(db, rows.map((r) => r.id));
+  const items = rows.map((r) => media.get(r.id)!).filter(Boolean);
+  const size = new Intl.NumberFormat(locale === 'zh' ? 'zh-CN' : 'en-GB', { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 0 });
+  return (
+    <StudioFrame locale={locale} actor={actor} path="/media">
+      <h1 className={styles.pageTitle}>{t('title')}</h1>
+      {can(actor, 'media.upload') && (
+        <NextIntlClientProvider locale={locale} messages={{ studio: messages.studio }}>
+          <MediaUploader />
+        </NextIntlClientProvider>
+      )}
+      {items.length === 0 ? (
+        <p>{t('empty')}</p>
+      ) : (
+        <ul className={editor.mediaGrid}>
+          {items.map((m) => (
+            <li key={m.id} className={editor.mediaItem}>
+              {m.kind === 'image' && (
+                <img src={m.path} alt={m.alt[locale] ?? ''} width={m.width ?? undefined} height={m.height ?? undefined} loading="lazy" />
+              )}
+              <span className={styles.badge}>{m.kind}</span>
+              <code className={styles.breakAll}>{m.path}</code>
+              <span className={styles.muted}>
+                {m.mime} · {size.format(m.bytes / 1024)}
+                {m.width && m.height ? ` · ${m.width}×${m.height}` : ''}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </StudioFrame>
+  );
+}
