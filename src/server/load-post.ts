@@ -19,7 +19,8 @@ export async function loadPostView(rawLocale: string, rawSlug: string, kind: Pos
   return view;
 }
 
-function safeDecode(value: string): string | null {
+/** A slug from the URL, decoded and NFC-normalised; null when its escapes are malformed. */
+export function safeDecode(value: string): string | null {
   try {
     return decodeURIComponent(value).normalize('NFC');
   } catch {

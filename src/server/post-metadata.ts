@@ -1,8 +1,12 @@
 // Document metadata of an article: title, description, canonical (the version that
 // exists when the page's own language is missing), hreflang only for real versions,
-// Open Graph and Twitter cards.
+// Open Graph and Twitter cards. An article's preview image is the one generated for the
+// version shown (server/og), never a cover: covers come in any shape, say nothing of the
+// title and are the same in both languages, while the card shows the title in the
+// reader's language at the 1200×630 every network expects. Pages keep their cover.
 import type { Metadata } from 'next';
 import { alternatesMetadata } from './alternates';
+import { postOgImage } from './og/post-og-card';
 import { pageTitle } from './page-title';
 import type { PostView } from './post-view';
 import { absoluteUrl } from './site-url';
@@ -12,6 +16,11 @@ export async function postMetadata(view: PostView, suffix = ''): Promise<Metadat
   const title = (shown.seoTitle || shown.title) + suffix;
   const description = shown.seoDescription || shown.excerpt;
   const alternates = await alternatesMetadata(locale, paths);
+  // The shown version's image: a missing translation's page points at the existing one's,
+  // as its canonical URL does.
+  const generated = await postOgImage(post, shown.locale);
+  const cover = post.cover && { url: absoluteUrl(post.cover.path), width: post.cover.width ?? undefined, height: post.cover.height ?? undefined, alt: post.cover.alt[locale] ?? '' };
+  const image = generated ?? cover;
   return {
     title: await pageTitle(locale, title),
     description,
@@ -26,9 +35,9 @@ export async function postMetadata(view: PostView, suffix = ''): Promise<Metadat
       modifiedTime: shown.updatedAt,
       authors: post.authors.map((a) => a.name[locale] ?? a.handle),
       tags: post.tags.map((t) => t.names[locale]?.name ?? t.key),
-      images: post.cover ? [{ url: absoluteUrl(post.cover.path), width: post.cover.width ?? undefined, height: post.cover.height ?? undefined, alt: post.cover.alt[locale] ?? '' }] : undefined,
+      images: image ? [image] : undefined,
     },
-    twitter: { card: post.cover ? 'summary_large_image' : 'summary', title, description },
+    twitter: { card: image ? 'summary_large_image' : 'summary', title, description, images: image ? [image] : undefined },
   };
 }
 
