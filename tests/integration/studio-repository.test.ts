@@ -89,6 +89,24 @@ for (const target of testTargets) {
       expect((await studio.getStudioPost(id))!.editorial.zh).toBe('published');
     });
 
+    it('replaces a post\'s shared details, refusing ids of the wrong kind', async () => {
+      const { id } = await newPost();
+      const content = createContentRepository(t.db);
+      const image = await content.createMedia({ kind: 'image', path: `/images/${unique('c')}.0123456789ab.png`, mime: 'image/png', bytes: 10, sha256: 'a'.repeat(64), width: 10, height: 10 });
+      const audio = await content.createMedia({ kind: 'audio', path: `/audios/${unique('n')}.0123456789ab.mp3`, mime: 'audio/mpeg', bytes: 10, sha256: 'b'.repeat(64) });
+      const tag = await content.createTag({ key: unique('t'), names: { en: { name: 'T', slug: unique('t') } } });
+      const base = { postId: id, tagIds: [tag.id], featured: true, narration: { zh: audio.id, en: null }, videoMediaId: null, subtitleMediaIds: {} };
+      const updated = (await studio.updatePostMeta(id, { ...base, coverMediaId: image.id }))!;
+      expect(updated.cover?.id).toBe(image.id);
+      expect(updated.tags.map((x) => x.id)).toEqual([tag.id]);
+      expect(updated.narration.zh?.id).toBe(audio.id);
+      expect(updated.featured).toBe(true);
+      const wrong = await studio.updatePostMeta(id, { ...base, coverMediaId: audio.id, tagIds: [999_999] }).catch((e: unknown) => e);
+      expect((wrong as { code?: string; fields?: object }).code).toBe('VALIDATION');
+      expect(Object.keys((wrong as { fields: object }).fields).sort()).toEqual(['coverMediaId', 'tagIds']);
+      expect((await studio.getStudioPost(id))!.cover?.id).toBe(image.id);
+    });
+
     it('lists posts with their status matrix, filtered and searched', async () => {
       const marker = unique('needle');
       const id = await studio.createDraftPost({ sourceLocale: 'en', title: `About ${marker}`, slug: marker, userId, authorId: null });

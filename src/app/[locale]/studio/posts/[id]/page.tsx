@@ -7,6 +7,8 @@ import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import type { PaneData } from '@/components/studio/editor-api';
 import { PostEditor } from '@/components/studio/post-editor';
+import { PostMetaForm } from '@/components/studio/post-meta-form';
+import { loadMediaByIds } from '@/db/repositories/load-posts';
 import { StudioFrame } from '@/components/studio/studio-frame';
 import styles from '@/components/studio/studio.module.css';
 import { can } from '@/core/auth/permissions';
@@ -78,12 +80,38 @@ export default async function EditorPage({ params }: PageProps<'/[locale]/studio
     }),
   );
   const messages = await getMessages({ locale });
+  const db = getDatabase();
+  const mediaRows = await db.selectFrom('media').select(['id', 'kind']).where('kind', 'in', ['image', 'audio']).orderBy('id', 'desc').limit(300).execute();
+  const media = await loadMediaByIds(db, mediaRows.map((m) => m.id));
+  const optionOf = (id: number) => {
+    const m = media.get(id)!;
+    return { id, label: `${m.alt[locale] || m.path.split('/').pop()}` };
+  };
+  const tagRows = await db.selectFrom('tag_texts').select(['tag_id', 'name', 'locale']).orderBy('tag_id').execute();
+  const tagNames = new Map<number, string>();
+  for (const row of tagRows) if (row.locale === locale || !tagNames.has(row.tag_id)) tagNames.set(row.tag_id, row.name);
+  const meta = {
+    coverMediaId: post.cover?.id ?? null,
+    tagIds: post.tags.map((tag) => tag.id),
+    featured: post.featured,
+    narration: { zh: post.narration.zh?.id ?? null, en: post.narration.en?.id ?? null },
+    videoMediaId: post.video?.id ?? null,
+    subtitleMediaIds: { zh: post.subtitles.zh?.id ?? null, en: post.subtitles.en?.id ?? null },
+  };
   return (
     <StudioFrame locale={locale} actor={actor} path={`/posts/${id}`}>
       <h1 className={styles.pageTitle} lang={post.sourceLocale}>
         {source?.title || `#${post.id}`}
       </h1>
       <NextIntlClientProvider locale={locale} messages={{ studio: messages.studio }}>
+        <PostMetaForm
+          postId={post.id}
+          initial={meta}
+          images={mediaRows.filter((m) => m.kind === 'image').map((m) => optionOf(m.id))}
+          audios={mediaRows.filter((m) => m.kind === 'audio').map((m) => optionOf(m.id))}
+          tags={[...tagNames].map(([id, label]) => ({ id, label }))}
+          canEdit={can(actor, 'post.edit-source', resource(post.sourceLocale))}
+        />
         <PostEditor postId={post.id} uiLocale={locale} panes={panes} />
       </NextIntlClientProvider>
     </StudioFrame>

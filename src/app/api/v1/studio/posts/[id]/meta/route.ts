@@ -1,0 +1,23 @@
+// PUT /api/v1/studio/posts/{id}/meta: what a post shares across its languages (tags,
+// cover, featured, narration per language, video and subtitles), replaced as a whole.
+// Part of the source: a translator may not change it.
+import { AppError } from '@/core/errors/app-error';
+import { postMetaInput } from '@/core/studio/inputs';
+import { defineRoute } from '@/server/api/define-route';
+import { readJson } from '@/server/api/read-json';
+import { revalidateContent } from '@/server/revalidate';
+import { parsePostId, postForAction } from '@/server/studio/post-access';
+
+const route = defineRoute<{ id: string }>({
+  PUT: async (request, { params }) => {
+    const id = parsePostId(params.id);
+    const input = await readJson(request, postMetaInput);
+    if (input.postId !== id) throw new AppError('VALIDATION', 'The body names another post than the address.', { fields: { postId: ['Does not match the address.'] } });
+    const { post, repo } = await postForAction(request, params.id, 'post.edit-source');
+    const updated = await repo.updatePostMeta(post.id, input);
+    if (updated?.status === 'published') revalidateContent();
+    return Response.json({ post: updated });
+  },
+});
+
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = route;

@@ -1,0 +1,297 @@
+// The Studio end to end, in a real browser against the production build: the owner sets
+// up (or signs in), invites an author, a translator and an editor; the author writes and
+// publishes a Chinese post; the translator translates it and cannot publish (the page
+// says so and the server answers 403); the editor publishes the English version; a reader
+// sees both, linked. Also: two tabs on one text (409, nothing lost), uploads with
+// progress and a refused type, the sign-in lockout, and hostile input through the API.
+import { randomBytes } from 'node:crypto';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { mustPreserve, mustRefuse } from '../fixtures/naughty-strings';
+
+const owner = { email: 'owner@duet.test', password: 'owner passphrase 1', name: 'Olivia Owner' };
+const run = randomBytes(3).toString('hex');
+const randomIp = () => `10.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+
+/** A browser context of its own (own cookies) with its own client address for the throttle. */
+async function freshContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  return browser.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': randomIp() } });
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/en/studio/login');
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/en\/studio$/);
+}
+
+/** The first run makes the owner; every later run (or the other project) signs in. */
+async function signInAsOwner(page: Page) {
+  await page.goto('/en/studio/setup');
+  if (page.url().includes('/setup')) {
+    await page.getByLabel('Your name').fill(owner.name);
+    await page.getByLabel('E-mail address').fill(owner.email);
+    await page.getByLabel('Password').fill(owner.password);
+    await page.getByRole('button', { name: 'Create the owner account' }).click();
+    await page.waitForURL(/\/studio\/(login|setup)/);
+  }
+  // Another worker may be creating the owner this very moment (this one's setup then got
+  // 409): wait until the setup page sends everyone to sign in, then give the account a
+  // moment to get its password row, rather than spend failed sign-ins on the throttle.
+  await expect(async () => {
+    await page.goto('/en/studio/setup');
+    expect(page.url()).toContain('/login');
+  }).toPass({ timeout: 20_000 });
+  await page.waitForTimeout(1500);
+  await signIn(page, owner.email, owner.password);
+}
+
+async function invite(page: Page, email: string, role: string): Promise<string> {
+  await page.goto('/en/studio/users');
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Role').selectOption(role);
+  await page.getByRole('button', { name: 'Create invite link' }).click();
+  const link = await page.locator('[role=status] code').textContent();
+  expect(link).toMatch(/\/en\/studio\/invite\/[\w-]{40,}$/);
+  return new URL(link!).pathname;
+}
+
+async function acceptInvite(page: Page, path: string, name: string, password: string) {
+  await page.goto(path);
+  await page.getByLabel('Your name').fill(name);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Create my account' }).click();
+  await page.waitForURL(/\/studio\/login/);
+}
+
+async function openPost(page: Page, title: string) {
+  await page.goto(`/en/studio?q=${encodeURIComponent(title)}`);
+  await page.getByRole('link', { name: title }).click();
+  await expect(page).toHaveURL(/\/studio\/posts\/\d+$/);
+  await expect(page.locator('section[data-ready]').first()).toBeVisible();
+}
+
+function pane(page: Page, language: 'Chinese' | 'English') {
+  return page.locator('section', { has: page.getByRole('heading', { name: new RegExp(`^${language} ·`) }) });
+}
+
+test.describe('the Studio workflow', () => {
+  test.describe.configure({ mode: 'serial' });
+
+  test('owner invites; author writes and publishes; translator translates but cannot publish; editor publishes; readers see the pair', async ({ browser, baseURL }, info) => {
+    test.setTimeout(180_000);
+    const tag = `${run}-${info.project.name}`;
+    const ownerContext = await freshContext(browser, baseURL!);
+    const ownerPage = await ownerContext.newPage();
+    await signInAsOwner(ownerPage);
+    const people = {
+      author: { email: `author-${tag}@duet.test`, password: 'author passphrase', name: `Ada ${tag}` },
+      translator: { email: `translator-${tag}@duet.test`, password: 'translator pass', name: `Tom ${tag}` },
+      editor: { email: `editor-${tag}@duet.test`, password: 'editor passphrase', name: `Eve ${tag}` },
+    };
+    const links = {
+      author: await invite(ownerPage, people.author.email, 'author'),
+      translator: await invite(ownerPage, people.translator.email, 'translator'),
+      editor: await invite(ownerPage, people.editor.email, 'editor'),
+    };
+
+    // The author writes a Chinese post and publishes it.
+    const authorPage = await (await freshContext(browser, baseURL!)).newPage();
+    await acceptInvite(authorPage, links.author, people.author.name, people.author.password);
+    await signIn(authorPage, people.author.email, people.author.password);
+    const zhTitle = `茶与时间 ${tag}`;
+    await authorPage.getByLabel('Title', { exact: true }).fill(zhTitle);
+    await authorPage.getByLabel('Written in').selectOption('zh');
+    await authorPage.getByRole('button', { name: 'Create draft' }).click();
+    await expect(authorPage).toHaveURL(/\/studio\/posts\/\d+$/);
+    const postPath = new URL(authorPage.url()).pathname;
+    const zh = pane(authorPage, 'Chinese');
+    await expect(authorPage.locator('section[data-ready]').first()).toBeVisible();
+    await zh.getByLabel('Text (Markdown)').fill('一杯茶的时间，足够读完一篇短文。\n\n第二段：慢慢来。');
+    await expect(zh.getByRole('status')).toContainText('Saved at', { timeout: 15_000 });
+    // A cover: uploaded in the library, then chosen in the post's details.
+    await authorPage.goto('/en/studio/media');
+    const coverName = `cover-${tag}.png`;
+    await authorPage.locator('input[type=file]').setInputFiles({ name: coverName, mimeType: 'image/png', buffer: await sharp({ create: { width: 960, height: 540, channels: 3, background: '#b3402a' } }).png().toBuffer() });
+    await expect(authorPage.getByText(`Uploaded ${coverName}`)).toBeVisible({ timeout: 30_000 });
+    await authorPage.goto(postPath);
+    await authorPage.getByText('Post details').click();
+    const coverOption = authorPage.locator('#meta-cover option', { hasText: `cover-${tag}` });
+    await authorPage.locator('#meta-cover').selectOption((await coverOption.getAttribute('value'))!);
+    await authorPage.getByRole('button', { name: 'Save details' }).click();
+    await expect(authorPage.getByText('Details saved.')).toBeVisible();
+    await pane(authorPage, 'Chinese').getByRole('button', { name: 'Publish', exact: true }).click();
+    await expect(zh.getByText('Published', { exact: true }).first()).toBeVisible();
+    const zhSlug = await zh.getByLabel('Slug').inputValue();
+
+    // The translator translates; the source is read-only and publishing is refused twice over.
+    const translatorPage = await (await freshContext(browser, baseURL!)).newPage();
+    await acceptInvite(translatorPage, links.translator, people.translator.name, people.translator.password);
+    await signIn(translatorPage, people.translator.email, people.translator.password);
+    await translatorPage.goto(postPath);
+    await expect(translatorPage.locator('section[data-ready]').first()).toBeVisible();
+    await expect(pane(translatorPage, 'Chinese').getByLabel('Title', { exact: true })).toHaveAttribute('readonly', '');
+    const en = pane(translatorPage, 'English');
+    await en.getByRole('button', { name: 'Start the English translation' }).click();
+    await en.getByLabel('Title', { exact: true }).fill(`Tea and Time ${tag}`);
+    await en.getByLabel('Text (Markdown)').fill('The time it takes to drink a cup of tea is enough to read a short essay.\n\nSecond paragraph: take it slowly.');
+    await expect(en.getByRole('status')).toContainText('Saved at', { timeout: 15_000 });
+    await expect(en.getByText('Your role cannot publish.')).toBeVisible();
+    await expect(en.getByRole('button', { name: 'Publish', exact: true })).toHaveCount(0);
+    const postId = Number(postPath.split('/').pop());
+    const refused = await translatorPage.request.post(`/api/v1/studio/posts/${postId}/publication`, {
+      headers: { origin: new URL(baseURL!).origin },
+      data: { postId, locale: 'en', action: 'publish' },
+    });
+    expect(refused.status()).toBe(403);
+    const sourceEdit = await translatorPage.request.put(`/api/v1/studio/posts/${postId}/translations/zh`, {
+      headers: { origin: new URL(baseURL!).origin },
+      data: { postId, locale: 'zh', title: 'hijacked', slug: zhSlug, excerpt: '', body: '', expectedRevisionId: 1, basedOnRevisionId: null },
+    });
+    expect(sourceEdit.status()).toBe(403);
+    const enSlug = await en.getByLabel('Slug').inputValue();
+
+    // The editor publishes the English version.
+    const editorPage = await (await freshContext(browser, baseURL!)).newPage();
+    await acceptInvite(editorPage, links.editor, people.editor.name, people.editor.password);
+    await signIn(editorPage, people.editor.email, people.editor.password);
+    await editorPage.goto(postPath);
+    const enAsEditor = pane(editorPage, 'English');
+    await enAsEditor.getByRole('button', { name: 'Publish', exact: true }).click();
+    await expect(enAsEditor.getByText('Published', { exact: true }).first()).toBeVisible();
+
+    // A reader sees both, and the language switch links the pair.
+    const reader = await (await browser.newContext({ baseURL })).newPage();
+    await reader.goto(`/zh/posts/${zhSlug}`);
+    await expect(reader.getByRole('heading', { level: 1 })).toHaveText(zhTitle);
+    await expect(reader.locator(`img[src*="cover-"]`).first()).toBeVisible();
+    await reader.locator('a[hreflang="en"]').first().click();
+    await expect(reader).toHaveURL(new RegExp(`/en/posts/${enSlug}$`));
+    await expect(reader.getByRole('heading', { level: 1 })).toHaveText(`Tea and Time ${tag}`);
+  });
+
+  test('two tabs on one text: the second save gets 409, both versions are shown, and nothing is lost', async ({ browser, baseURL }, info) => {
+    test.setTimeout(90_000);
+    const context = await freshContext(browser, baseURL!);
+    const first = await context.newPage();
+    await signInAsOwner(first);
+    const title = `Two tabs ${run}-${info.project.name}`;
+    await first.getByLabel('Title', { exact: true }).fill(title);
+    await first.getByLabel('Written in').selectOption('en');
+    await first.getByRole('button', { name: 'Create draft' }).click();
+    await expect(first).toHaveURL(/\/studio\/posts\/\d+$/);
+    await expect(first.locator('section[data-ready]').first()).toBeVisible();
+    const second = await context.newPage();
+    await second.goto(first.url());
+    await expect(second.locator('section[data-ready]').first()).toBeVisible();
+
+    await pane(second, 'English').getByLabel('Text (Markdown)').fill('Written in the second tab.');
+    await expect(pane(second, 'English').getByRole('status')).toContainText('Saved at', { timeout: 15_000 });
+    const mine = pane(first, 'English');
+    await mine.getByLabel('Text (Markdown)').fill('Written in the first tab.');
+    await expect(mine.getByText('Someone else saved this translation while you were editing.').first()).toBeVisible({ timeout: 15_000 });
+    await expect(mine.getByText('Their version (saved)')).toBeVisible();
+    await expect(mine.getByText('Written in the second tab.')).toBeVisible();
+    await mine.getByRole('button', { name: 'Save my version over theirs' }).click();
+    await expect(mine.getByRole('status')).toContainText('Saved at', { timeout: 15_000 });
+
+    // Both texts survive as revisions.
+    const id = Number(new URL(first.url()).pathname.split('/').pop());
+    const revisions = await (await first.request.get(`/api/v1/studio/posts/${id}/revisions?locale=en`)).json();
+    const bodies = revisions.revisions.map((r: { body: string }) => r.body);
+    expect(bodies).toContain('Written in the first tab.');
+    expect(bodies).toContain('Written in the second tab.');
+    await first.reload();
+    await expect(pane(first, 'English').getByLabel('Text (Markdown)')).toHaveValue('Written in the first tab.');
+  });
+
+  test('uploads show progress and land in the library; a disguised file is refused with a clear message', async ({ browser, baseURL }) => {
+    test.setTimeout(90_000);
+    const page = await (await freshContext(browser, baseURL!)).newPage();
+    await signInAsOwner(page);
+    await page.goto('/en/studio/media');
+    const noise = Buffer.from(Array.from({ length: 600 * 400 * 3 }, () => Math.floor(Math.random() * 256)));
+    const png = await sharp(noise, { raw: { width: 600, height: 400, channels: 3 } }).png().toBuffer();
+    const name = `upload-${run}-${randomBytes(2).toString('hex')}.png`;
+    await page.locator('input[type=file]').setInputFiles({ name, mimeType: 'image/png', buffer: png });
+    await expect(page.getByText(`Uploaded ${name}`)).toBeVisible({ timeout: 30_000 });
+    await page.reload();
+    await expect(page.locator('code', { hasText: /\/images\/upload-/ }).first()).toBeVisible();
+
+    await page.locator('input[type=file]').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('<!doctype html><script>alert(1)</script>') });
+    await expect(page.getByRole('alert').filter({ hasText: 'photo.png was not uploaded' })).toBeVisible({ timeout: 15_000 });
+  });
+
+  test('five failed sign-ins lock the account, with the same answer whether or not it exists', async ({ browser, baseURL }) => {
+    test.setTimeout(60_000);
+    const page = await (await freshContext(browser, baseURL!)).newPage();
+    await signInAsOwner(page);
+    await page.context().clearCookies();
+    const email = `nobody-${run}-${randomBytes(2).toString('hex')}@duet.test`;
+    for (let i = 1; i <= 5; i++) {
+      await page.goto('/en/studio/login');
+      await page.getByLabel('E-mail address').fill(email);
+      await page.getByLabel('Password').fill(`wrong guess ${i}`);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      const expected = i < 5 ? 'The e-mail address or the password is wrong.' : /Too many failed sign-ins/;
+      await expect(page.getByRole('alert').filter({ hasText: expected })).toBeVisible();
+    }
+  });
+});
+
+test.describe('hostile input through the Studio API', () => {
+  test('every naughty string is refused with 400 naming the field, or stored byte for byte; never a 500', async ({ browser, baseURL }, info) => {
+    test.skip(info.project.name !== 'desktop', 'one run is enough: no layout involved');
+    test.setTimeout(180_000);
+    const page = await (await freshContext(browser, baseURL!)).newPage();
+    await signInAsOwner(page);
+    await page.getByLabel('Title', { exact: true }).fill(`Naughty ${run}`);
+    await page.getByLabel('Written in').selectOption('en');
+    await page.getByRole('button', { name: 'Create draft' }).click();
+    await expect(page).toHaveURL(/\/studio\/posts\/\d+$/);
+    const postId = Number(new URL(page.url()).pathname.split('/').pop());
+    const origin = { origin: new URL(baseURL!).origin };
+    const latest = async () => (await (await page.request.get(`/api/v1/studio/posts/${postId}/revisions?locale=en`)).json()).revisions[0];
+    let revision = (await latest()).id as number;
+
+    for (const entry of [...mustPreserve, ...mustRefuse]) {
+      const res = await page.request.put(`/api/v1/studio/posts/${postId}/translations/en`, {
+        headers: origin,
+        data: { postId, locale: 'en', title: 'Naughty', slug: `naughty-${run}`, excerpt: '', body: entry.text, expectedRevisionId: revision, basedOnRevisionId: null },
+      });
+      expect(res.status(), entry.name).toBeLessThan(500);
+      if (entry.expect === 'refuse' || [...entry.text].length > 200_000) {
+        expect([400, 413], entry.name).toContain(res.status());
+        if (res.status() === 400) expect(Object.keys((await res.json()).error.fields ?? {}), entry.name).toContain('body');
+      } else {
+        expect(res.status(), entry.name).toBe(200);
+        const saved = (await res.json()).translation;
+        revision = saved.revisionId;
+        expect((await latest()).body === entry.text, entry.name).toBe(true);
+      }
+      // Titles: a single line of at most 300 characters, or a 400 naming the title.
+      const titled = await page.request.put(`/api/v1/studio/posts/${postId}/translations/en`, {
+        headers: origin,
+        data: { postId, locale: 'en', title: entry.text, slug: `naughty-${run}`, excerpt: '', body: 'x', expectedRevisionId: revision, basedOnRevisionId: null },
+      });
+      expect(titled.status(), `title: ${entry.name}`).toBeLessThan(500);
+      if (titled.status() === 200) revision = (await titled.json()).translation.revisionId;
+      else if (titled.status() === 400) expect(Object.keys((await titled.json()).error.fields ?? {}), entry.name).toContain('title');
+    }
+
+    // Wrong types, unknown fields, no Origin, no session.
+    const wrong = await page.request.put(`/api/v1/studio/posts/${postId}/translations/en`, { headers: origin, data: { postId: 'x', locale: 'fr', title: 5, extra: true } });
+    expect(wrong.status()).toBe(400);
+    expect(Object.keys((await wrong.json()).error.fields)).toEqual(expect.arrayContaining(['locale', 'title']));
+    const noOrigin = await page.request.put(`/api/v1/studio/posts/${postId}/translations/en`, { data: {} });
+    expect(noOrigin.status()).toBe(403);
+    const anonymous = await (await browser.newContext({ baseURL })).request.put(`/api/v1/studio/posts/${postId}/translations/en`, { headers: origin, data: {} });
+    expect(anonymous.status()).toBe(401);
+    const smuggled = await (await browser.newContext({ baseURL })).request.put(`/api/v1/studio/posts/${postId}/translations/en`, {
+      headers: { ...origin, 'x-middleware-subrequest': 'src/proxy:src/proxy:src/proxy:src/proxy:src/proxy' },
+      data: {},
+    });
+    expect(smuggled.status()).toBe(401);
+  });
+});
