@@ -65,13 +65,6 @@ async function acceptInvite(page: Page, path: string, name: string, password: st
   await page.waitForURL(/\/studio\/login/);
 }
 
-async function openPost(page: Page, title: string) {
-  await page.goto(`/en/studio?q=${encodeURIComponent(title)}`);
-  await page.getByRole('link', { name: title }).click();
-  await expect(page).toHaveURL(/\/studio\/posts\/\d+$/);
-  await expect(page.locator('section[data-ready]').first()).toBeVisible();
-}
-
 function pane(page: Page, language: 'Chinese' | 'English') {
   return page.locator('section', { has: page.getByRole('heading', { name: new RegExp(`^${language} ·`) }) });
 }
