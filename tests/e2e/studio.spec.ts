@@ -49,10 +49,11 @@ async function signInAsOwner(page: Page) {
 
 async function invite(page: Page, email: string, role: string): Promise<string> {
   await page.goto('/en/studio/users');
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel('Role').selectOption(role);
-  await page.getByRole('button', { name: 'Create invite link' }).click();
-  const link = await page.locator('[role=status] code').textContent();
+  const form = page.locator('section[aria-labelledby=invite]');
+  await form.getByLabel('E-mail address').fill(email);
+  await form.getByLabel('Role').selectOption(role);
+  await form.getByRole('button', { name: 'Create invite link' }).click();
+  const link = await form.locator('[role=status] code').textContent();
   expect(link).toMatch(/\/en\/studio\/invite\/[\w-]{40,}$/);
   return new URL(link!).pathname;
 }

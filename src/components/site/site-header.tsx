@@ -35,6 +35,17 @@ export async function SiteHeader({ locale, paths }: { locale: Locale; paths: Loc
               </Link>
             ) : null;
           })}
+          {settings.navigation?.map((link) =>
+            link.href.startsWith('/') ? (
+              <Link key={`${link.label}-${link.href}`} href={link.href}>
+                {link.label}
+              </Link>
+            ) : (
+              <a key={`${link.label}-${link.href}`} href={link.href} rel="noopener">
+                {link.label}
+              </a>
+            ),
+          )}
         </nav>
       </div>
     </header>

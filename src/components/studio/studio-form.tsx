@@ -9,7 +9,9 @@ import styles from './studio.module.css';
 export interface FormField {
   name: string;
   label: string;
-  type?: 'text' | 'email' | 'password' | 'select' | 'hidden';
+  type?: 'text' | 'email' | 'password' | 'select' | 'hidden' | 'textarea';
+  /** The language of what is typed, when it is content (a name in Chinese). */
+  lang?: string;
   autoComplete?: string;
   hint?: string;
   required?: boolean;
@@ -26,17 +28,24 @@ interface Props {
   /** Shown after a successful action that stays on the page ({result} is replaced). */
   resultTemplate?: string;
   inline?: boolean;
+  /** Makes field ids unique when a page has several forms. */
+  idPrefix?: string;
 }
 
 const idle: FormState = { status: 'idle' };
 
-export function StudioForm({ action, locale, fields, submitLabel, pendingLabel, resultTemplate, inline }: Props) {
+export function StudioForm({ action, locale, fields, submitLabel, pendingLabel, resultTemplate, inline, idPrefix = 'field' }: Props) {
   const [state, formAction, pending] = useActionState(action, idle);
   return (
     <form action={formAction} className={inline ? styles.inlineForm : styles.form} noValidate>
       <input type="hidden" name="$locale" value={locale} />
       {state.status === 'error' && state.message && (
         <p className={styles.formError} role="alert">
+          {state.message}
+        </p>
+      )}
+      {state.status === 'done' && !state.result && state.message && (
+        <p className={styles.formDone} role="status">
           {state.message}
         </p>
       )}
@@ -49,7 +58,7 @@ export function StudioForm({ action, locale, fields, submitLabel, pendingLabel, 
       {fields.map((field) => {
         if (field.type === 'hidden') return <input key={field.name} type="hidden" name={field.name} value={field.defaultValue} />;
         const errors = state.fields?.[field.name];
-        const id = `field-${field.name}`;
+        const id = `${idPrefix}-${field.name}`;
         const describedBy = [errors ? `${id}-error` : null, field.hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
         const value = state.values?.[field.name] ?? field.defaultValue;
         return (
@@ -63,9 +72,21 @@ export function StudioForm({ action, locale, fields, submitLabel, pendingLabel, 
                   </option>
                 ))}
               </select>
+            ) : field.type === 'textarea' ? (
+              <textarea
+                id={id}
+                name={field.name}
+                rows={4}
+                lang={field.lang}
+                defaultValue={value}
+                aria-invalid={errors ? true : undefined}
+                aria-describedby={describedBy}
+                key={state.values?.[field.name] ?? 'initial'}
+              />
             ) : (
               <input
                 id={id}
+                lang={field.lang}
                 name={field.name}
                 type={field.type ?? 'text'}
                 autoComplete={field.autoComplete}

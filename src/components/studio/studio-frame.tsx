@@ -38,11 +38,27 @@ export async function StudioFrame({ locale, actor, path, children }: Props) {
                   <Link href={`/${locale}/studio/media`}>{t('nav.media')}</Link>
                 </li>
               )}
+              {can(actor, 'tag.manage') && (
+                <li>
+                  <Link href={`/${locale}/studio/tags`}>{t('nav.tags')}</Link>
+                </li>
+              )}
+              <li>
+                <Link href={`/${locale}/studio/authors`}>{t('nav.authors')}</Link>
+              </li>
               {can(actor, 'user.invite') && (
                 <li>
                   <Link href={`/${locale}/studio/users`}>{t('nav.users')}</Link>
                 </li>
               )}
+              {can(actor, 'settings.manage') && (
+                <li>
+                  <Link href={`/${locale}/studio/settings`}>{t('nav.settings')}</Link>
+                </li>
+              )}
+              <li>
+                <Link href={`/${locale}/studio/account`}>{t('nav.account')}</Link>
+              </li>
               <li>
                 <a href={`/${locale}`}>{t('nav.site')}</a>
               </li>

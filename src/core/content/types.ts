@@ -101,6 +101,8 @@ export interface Revision {
 export interface SiteSettings {
   title: string;
   description: string;
+  /** Extra header links in this language, set in the Studio (none by default). */
+  navigation?: Array<{ label: string; href: string }>;
 }
 
 export interface Page<T> {

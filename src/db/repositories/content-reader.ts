@@ -6,6 +6,7 @@ import type { Author, Page, Post, PostKind, SiteSettings, Tag } from '@/core/con
 import { AppError } from '@/core/errors/app-error';
 import { isLocale, otherLocale, type Locale } from '@/i18n/routing';
 import type { Database } from '../schema';
+import { parseNavigation } from './studio-admin';
 import { loadPosts } from './load-posts';
 import { foldAuthors, foldTags, toIsoTimestamp } from './map-rows';
 
@@ -223,13 +224,14 @@ export function createContentReader(db: Kysely<Database>) {
       const rows = await db
         .selectFrom('settings')
         .select(['locale', 'key', 'value'])
-        .where('key', 'in', ['title', 'description'])
+        .where('key', 'in', ['title', 'description', 'navigation'])
         .execute();
       const pick = (key: string) =>
         rows.find((r) => r.key === key && r.locale === locale)?.value ??
         rows.find((r) => r.key === key && r.locale === otherLocale(locale))?.value ??
         '';
-      return { title: pick('title'), description: pick('description') };
+      const navigation = rows.find((r) => r.key === 'navigation' && r.locale === locale)?.value;
+      return { title: pick('title'), description: pick('description'), navigation: parseNavigation(navigation) };
     },
 
     /** Every visible post and page with the path of each published language. */

@@ -259,8 +259,9 @@ export function createContentWriter(db: Kysely<Database>) {
 
     saveSiteSettings: (locale: Locale, settings: Partial<SiteSettings>): Promise<void> =>
       write(db, async (trx) => {
-        for (const [key, value] of Object.entries(settings)) {
-          if (value === undefined) continue;
+        for (const [key, raw] of Object.entries(settings)) {
+          if (raw === undefined) continue;
+          const value = typeof raw === 'string' ? raw : JSON.stringify(raw);
           await trx
             .insertInto('settings')
             .values({ locale, key, value })

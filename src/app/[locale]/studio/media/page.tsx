@@ -4,13 +4,15 @@ import { notFound } from 'next/navigation';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import { MediaUploader } from '@/components/studio/media-uploader';
+import { StudioForm } from '@/components/studio/studio-form';
 import { StudioFrame } from '@/components/studio/studio-frame';
 import editor from '@/components/studio/editor.module.css';
 import styles from '@/components/studio/studio.module.css';
 import { can } from '@/core/auth/permissions';
 import { getDatabase } from '@/db/client';
 import { loadMediaByIds } from '@/db/repositories/load-posts';
-import { isLocale } from '@/i18n/routing';
+import { isLocale, locales } from '@/i18n/routing';
+import { saveMediaTextsAction } from '../manage-actions';
 import { pageTitle } from '@/server/page-title';
 import { studioActor } from '@/server/studio/guard';
 
@@ -26,7 +28,14 @@ export default async function MediaPage({ params }: PageProps<'/[locale]/studio/
   if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
   const actor = await studioActor(locale);
-  const [t, messages] = await Promise.all([getTranslations({ locale, namespace: 'studio.media' }), getMessages({ locale })]);
+  const [t, messages, mm, langs, forms, manage] = await Promise.all([
+    getTranslations({ locale, namespace: 'studio.media' }),
+    getMessages({ locale }),
+    getTranslations({ locale, namespace: 'studio.manage.media' }),
+    getTranslations({ locale, namespace: 'studio.languages' }),
+    getTranslations({ locale, namespace: 'studio.forms' }),
+    getTranslations({ locale, namespace: 'studio.manage' }),
+  ]);
   const db = getDatabase();
   const rows = await db.selectFrom('media').select('id').orderBy('id', 'desc').limit(120).execute();
   const media = await loadMediaByIds(db, rows.map((r) => r.id));
@@ -55,6 +64,23 @@ export default async function MediaPage({ params }: PageProps<'/[locale]/studio/
                 {m.mime} · {size.format(m.bytes / 1024)}
                 {m.width && m.height ? ` · ${m.width}×${m.height}` : ''}
               </span>
+              {can(actor, 'media.upload') && (m.kind === 'image' || m.kind === 'video') && (
+                <details>
+                  <summary>{mm('describe')}</summary>
+                  <StudioForm
+                    action={saveMediaTextsAction}
+                    locale={locale}
+                    idPrefix={`media-${m.id}`}
+                    submitLabel={manage('save')}
+                    pendingLabel={forms('saving')}
+                    fields={[
+                      { name: 'mediaId', type: 'hidden', label: '', defaultValue: String(m.id) },
+                      ...locales.map((l) => ({ name: `alt.${l}`, label: mm('alt', { language: langs(l) }), defaultValue: m.alt[l], lang: l })),
+                      ...locales.map((l) => ({ name: `caption.${l}`, label: mm('caption', { language: langs(l) }), defaultValue: m.caption[l], lang: l })),
+                    ]}
+                  />
+                </details>
+              )}
             </li>
           ))}
         </ul>

@@ -12,6 +12,7 @@ import { listOpenInvites } from '@/server/auth/invites';
 import { pageTitle } from '@/server/page-title';
 import { studioActor } from '@/server/studio/guard';
 import { inviteAction } from '../actions';
+import { removeUserAction, setRoleAction } from '../manage-actions';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/studio/users'>): Promise<Metadata> {
   const { locale } = await params;
@@ -25,10 +26,11 @@ export default async function UsersPage({ params }: PageProps<'/[locale]/studio/
   if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
   const actor = await studioActor(locale);
-  const [t, r, forms] = await Promise.all([
+  const [t, r, forms, mu] = await Promise.all([
     getTranslations({ locale, namespace: 'studio.users' }),
     getTranslations({ locale, namespace: 'studio.roles' }),
     getTranslations({ locale, namespace: 'studio.forms' }),
+    getTranslations({ locale, namespace: 'studio.manage.users' }),
   ]);
   if (!can(actor, 'user.invite')) {
     return (
@@ -52,6 +54,9 @@ export default async function UsersPage({ params }: PageProps<'/[locale]/studio/
             <th scope="col">{t('columnName')}</th>
             <th scope="col">{t('columnEmail')}</th>
             <th scope="col">{t('columnRole')}</th>
+            <th scope="col">
+              <span className={styles.muted}>{mu('changeRole')}</span>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -59,7 +64,37 @@ export default async function UsersPage({ params }: PageProps<'/[locale]/studio/
             <tr key={u.id}>
               <td>{u.name}</td>
               <td className={styles.breakAll}>{u.email}</td>
-              <td>{(roles as readonly string[]).includes(u.role) ? r(u.role as (typeof roles)[number]) : u.role}</td>
+              <td>
+                {(roles as readonly string[]).includes(u.role) ? r(u.role as (typeof roles)[number]) : u.role}
+                {u.id === actor.id && <span className={styles.muted}> ({mu('you')})</span>}
+              </td>
+              <td>
+                {u.id !== actor.id && can(actor, 'user.manage', { kind: 'user', id: u.id, role: u.role as (typeof roles)[number] }) && (
+                  <div className={styles.rowForms}>
+                    <StudioForm
+                      inline
+                      action={setRoleAction}
+                      locale={locale}
+                      idPrefix={`role-${u.id}`}
+                      submitLabel={mu('changeRole')}
+                      pendingLabel={forms('saving')}
+                      fields={[
+                        { name: 'userId', type: 'hidden', label: '', defaultValue: u.id },
+                        { name: 'role', type: 'select', label: t('role'), defaultValue: u.role, options: roles.map((x) => ({ value: x, label: r(x) })) },
+                      ]}
+                    />
+                    <StudioForm
+                      inline
+                      action={removeUserAction}
+                      locale={locale}
+                      idPrefix={`remove-${u.id}`}
+                      submitLabel={mu('remove')}
+                      pendingLabel={forms('saving')}
+                      fields={[{ name: 'userId', type: 'hidden', label: '', defaultValue: u.id }]}
+                    />
+                  </div>
+                )}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -1,0 +1,52 @@
+// One's own account: change the password (which ends every other session).
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { StudioForm } from '@/components/studio/studio-form';
+import { StudioFrame } from '@/components/studio/studio-frame';
+import styles from '@/components/studio/studio.module.css';
+import { isLocale } from '@/i18n/routing';
+import { pageTitle } from '@/server/page-title';
+import { studioActor } from '@/server/studio/guard';
+import { changePasswordAction } from '../manage-actions';
+
+export async function generateMetadata({ params }: PageProps<'/[locale]/studio/account'>): Promise<Metadata> {
+  const { locale } = await params;
+  if (!isLocale(locale)) return {};
+  const t = await getTranslations({ locale, namespace: 'studio.manage.account' });
+  return { title: await pageTitle(locale, t('title')) };
+}
+
+export default async function AccountPage({ params }: PageProps<'/[locale]/studio/account'>) {
+  const { locale } = await params;
+  if (!isLocale(locale)) notFound();
+  setRequestLocale(locale);
+  const actor = await studioActor(locale);
+  const [t, roles, setup, forms] = await Promise.all([
+    getTranslations({ locale, namespace: 'studio.manage.account' }),
+    getTranslations({ locale, namespace: 'studio.roles' }),
+    getTranslations({ locale, namespace: 'studio.setup' }),
+    getTranslations({ locale, namespace: 'studio.forms' }),
+  ]);
+  return (
+    <StudioFrame locale={locale} actor={actor} path="/account">
+      <div className={styles.narrow}>
+        <h1 className={styles.pageTitle}>{t('title')}</h1>
+        <p>
+          {actor.name} · {actor.email} · {roles(actor.role)}
+        </p>
+        <p className={styles.muted}>{t('hint')}</p>
+        <StudioForm
+          action={changePasswordAction}
+          locale={locale}
+          submitLabel={t('change')}
+          pendingLabel={forms('saving')}
+          fields={[
+            { name: 'currentPassword', type: 'password', label: t('current'), autoComplete: 'current-password', required: true },
+            { name: 'newPassword', type: 'password', label: t('new'), autoComplete: 'new-password', hint: setup('passwordHint'), required: true },
+          ]}
+        />
+      </div>
+    </StudioFrame>
+  );
+}

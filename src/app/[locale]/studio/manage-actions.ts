@@ -1,0 +1,204 @@
+'use server';
+// Form actions for what surrounds the posts: tags, author profiles, site settings,
+// media texts, people's roles and one's own password. Each checks the session and the
+// permission rules, parses the form with the input's zod schema, and revalidates the
+// pages that show what changed.
+import { headers } from 'next/headers';
+import { getTranslations } from 'next-intl/server';
+import { can, type Action, type Resource } from '@/core/auth/permissions';
+import { AppError } from '@/core/errors/app-error';
+import { authorProfileInput, changePasswordInput, mediaTextInput, siteSettingsInput, tagInput } from '@/core/studio/inputs';
+import { roles } from '@/core/auth/permissions';
+import { getDatabase } from '@/db/client';
+import { createStudioAdmin } from '@/db/repositories/studio-admin';
+import { localeOrDefault, locales, type Locale } from '@/i18n/routing';
+import { authFor } from '@/server/auth/auth';
+import { actorFromHeaders, type StudioUser } from '@/server/auth/session';
+import { revalidateContent } from '@/server/revalidate';
+import { failedForm, invalidForm, type FormState } from '@/server/studio/form-state';
+
+function formLocale(form: FormData): Locale {
+  return localeOrDefault(String(form.get('$locale') ?? ''));
+}
+
+const text = (form: FormData, name: string) => String(form.get(name) ?? '');
+
+async function done(locale: Locale): Promise<FormState> {
+  const t = await getTranslations({ locale, namespace: 'studio' });
+  return { status: 'done', message: t('manage.saved') };
+}
+
+/** The signed-in actor allowed to do `action`, or an AppError the form shows. */
+async function allowed(action: Action, resource?: Resource): Promise<StudioUser> {
+  const actor = await actorFromHeaders(await headers());
+  if (!actor) throw new AppError('UNAUTHENTICATED', 'Sign in to the Studio first.');
+  if (!can(actor, action, resource)) throw new AppError('FORBIDDEN', 'Your role does not allow this.');
+  return actor;
+}
+
+/** Per-language pairs: a language with every field empty is left out. */
+function perLocale<T>(form: FormData, build: (l: Locale) => T | null): Partial<Record<Locale, T>> {
+  const out: Partial<Record<Locale, T>> = {};
+  for (const l of locales) {
+    const value = build(l);
+    if (value !== null) out[l] = value;
+  }
+  return out;
+}
+
+export async function saveTagAction(_previous: FormState, form: FormData): Promise<FormState> {
+  const locale = formLocale(form);
+  const id = text(form, 'id');
+  const parsed = tagInput.safeParse({
+    key: text(form, 'key'),
+    names: perLocale(form, (l) => {
+      const name = text(form, `names.${l}.name`);
+      const slug = text(form, `names.${l}.slug`);
+      return name || slug ? { name, slug } : null;
+    }),
+  });
+  if (!parsed.success) return invalidForm(locale, parsed.error, form);
+  try {
+    await allowed('tag.manage');
+    await createStudioAdmin(getDatabase()).saveTag(/^\d+$/.test(id) ? Number(id) : null, parsed.data);
+    revalidateContent();
+    return done(locale);
+  } catch (error) {
+    return failedForm(locale, error, form);
+  }
+}
+
+export async function saveAuthorAction(_previous: FormState, form: FormData): Promise<FormState> {
+  const locale = formLocale(form);
+  const id = Number(text(form, 'id'));
+  const parsed = authorProfileInput.safeParse({
+    handle: text(form, 'handle'),
+    name: perLocale(form, (l) => text(form, `name.${l}`) || null),
+    bio: perLocale(form, (l) => text(form, `bio.${l}`) || null),
+  });
+  if (!parsed.success) return invalidForm(locale, parsed.error, form);
+  try {
+    const admin = createStudioAdmin(getDatabase());
+    const owner = await admin.authorUserId(id);
+    if (owner === undefined) throw new AppError('NOT_FOUND', 'There is no such author.');
+    const actor = await actorFromHeaders(await headers());
+    if (!actor) throw new AppError('UNAUTHENTICATED', 'Sign in to the Studio first.');
+    const own = owner !== null && owner === actor.id;
+    if (!can(actor, own ? 'profile.edit-own' : 'author.manage')) throw new AppError('FORBIDDEN', 'Your role does not allow this.');
+    await admin.saveAuthor(id, parsed.data);
+    revalidateContent();
+    return done(locale);
+  } catch (error) {
+    return failedForm(locale, error, form);
+  }
+}
+
+/** Navigation is typed one link per line: `Label | /path` or `Label | https://…`. */
+function parseNavigationLines(value: string): Array<{ label: string; href: string }> {
+  return value
+    .split(/\r?\n/)
+    .filter((line) => line.trim() !== '')
+    .map((line) => {
+      const at = line.lastIndexOf('|');
+      return at === -1 ? { label: line.trim(), href: '' } : { label: line.slice(0, at).trim(), href: line.slice(at + 1).trim() };
+    });
+}
+
+export async function saveSettingsAction(_previous: FormState, form: FormData): Promise<FormState> {
+  const locale = formLocale(form);
+  const parsed = siteSettingsInput.safeParse({
+    locale: text(form, 'locale'),
+    title: text(form, 'title'),
+    description: text(form, 'description'),
+    navigation: parseNavigationLines(text(form, 'navigation')),
+  });
+  if (!parsed.success) {
+    const state = await invalidForm(locale, parsed.error, form);
+    // Errors on navigation.3.href belong beside the one navigation box.
+    const fields: Record<string, string[]> = {};
+    for (const [key, messages] of Object.entries(state.fields ?? {})) {
+      const target = key.startsWith('navigation.') ? 'navigation' : key;
+      const line = key.match(/^navigation\.(\d+)/)?.[1];
+      fields[target] = [...(fields[target] ?? []), ...messages.map((m) => (line !== undefined ? `${Number(line) + 1}: ${m}` : m))];
+    }
+    return { ...state, fields };
+  }
+  try {
+    await allowed('settings.manage');
+    await createStudioAdmin(getDatabase()).saveSettings(parsed.data);
+    revalidateContent();
+    return done(locale);
+  } catch (error) {
+    return failedForm(locale, error, form);
+  }
+}
+
+export async function saveMediaTextsAction(_previous: FormState, form: FormData): Promise<FormState> {
+  const locale = formLocale(form);
+  const parsed = mediaTextInput.safeParse({
+    mediaId: Number(text(form, 'mediaId')),
+    alt: perLocale(form, (l) => text(form, `alt.${l}`) || null),
+    caption: perLocale(form, (l) => text(form, `caption.${l}`) || null),
+  });
+  if (!parsed.success) return invalidForm(locale, parsed.error, form);
+  try {
+    await allowed('media.upload');
+    await createStudioAdmin(getDatabase()).saveMediaTexts(parsed.data);
+    revalidateContent();
+    return done(locale);
+  } catch (error) {
+    return failedForm(locale, error, form);
+  }
+}
+
+export async function setRoleAction(_previous: FormState, form: FormData): Promise<FormState> {
+  const locale = formLocale(form);
+  const userId = text(form, 'userId');
+  const role = text(form, 'role');
+  try {
+    if (!(roles as readonly string[]).includes(role)) throw new AppError('VALIDATION', 'Choose a role.', { fields: { role: ['Choose a role.'] } });
+    const admin = createStudioAdmin(getDatabase());
+    const user = await admin.getUser(userId);
+    if (!user || !(roles as readonly string[]).includes(user.role)) throw new AppError('NOT_FOUND', 'There is no such account.');
+    await allowed('user.manage', { kind: 'user', id: user.id, role: user.role as (typeof roles)[number], newRole: role as (typeof roles)[number] });
+    await admin.setRole(user.id, role as (typeof roles)[number]);
+    return done(locale);
+  } catch (error) {
+    return failedForm(locale, error, form);
+  }
+}
+
+export async function removeUserAction(_previous: FormState, form: FormData): Promise<FormState> {
+  const locale = formLocale(form);
+  try {
+    const admin = createStudioAdmin(getDatabase());
+    const user = await admin.getUser(text(form, 'userId'));
+    if (!user || !(roles as readonly string[]).includes(user.role)) throw new AppError('NOT_FOUND', 'There is no such account.');
+    await allowed('user.manage', { kind: 'user', id: user.id, role: user.role as (typeof roles)[number] });
+    await admin.removeUser(user.id);
+    return done(locale);
+  } catch (error) {
+    return failedForm(locale, error, form);
+  }
+}
+
+export async function changePasswordAction(_previous: FormState, form: FormData): Promise<FormState> {
+  const locale = formLocale(form);
+  const parsed = changePasswordInput.safeParse({ currentPassword: text(form, 'currentPassword'), newPassword: text(form, 'newPassword') });
+  if (!parsed.success) return invalidForm(locale, parsed.error, form);
+  try {
+    await allowed('profile.edit-own');
+    // Every other session of the account ends; this one gets a fresh token.
+    await authFor(getDatabase()).api.changePassword({
+      body: { currentPassword: parsed.data.currentPassword, newPassword: parsed.data.newPassword, revokeOtherSessions: true },
+      headers: await headers(),
+    });
+    return done(locale);
+  } catch (error) {
+    if (!(error instanceof AppError)) {
+      const t = await getTranslations({ locale, namespace: 'studio' });
+      return { status: 'error', message: t('manage.wrongPassword'), fields: { currentPassword: [t('manage.wrongPassword')] } };
+    }
+    return failedForm(locale, error, form);
+  }
+}

@@ -1,0 +1,77 @@
+// Site settings per language: title, description, extra navigation links.
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { StudioForm } from '@/components/studio/studio-form';
+import { StudioFrame } from '@/components/studio/studio-frame';
+import styles from '@/components/studio/studio.module.css';
+import { can } from '@/core/auth/permissions';
+import { getDatabase } from '@/db/client';
+import { createStudioAdmin } from '@/db/repositories/studio-admin';
+import { isLocale, locales } from '@/i18n/routing';
+import { pageTitle } from '@/server/page-title';
+import { studioActor } from '@/server/studio/guard';
+import { saveSettingsAction } from '../manage-actions';
+
+export async function generateMetadata({ params }: PageProps<'/[locale]/studio/settings'>): Promise<Metadata> {
+  const { locale } = await params;
+  if (!isLocale(locale)) return {};
+  const t = await getTranslations({ locale, namespace: 'studio.manage.settings' });
+  return { title: await pageTitle(locale, t('title')) };
+}
+
+export default async function SettingsPage({ params }: PageProps<'/[locale]/studio/settings'>) {
+  const { locale } = await params;
+  if (!isLocale(locale)) notFound();
+  setRequestLocale(locale);
+  const actor = await studioActor(locale);
+  const [t, m, langs, forms] = await Promise.all([
+    getTranslations({ locale, namespace: 'studio.manage.settings' }),
+    getTranslations({ locale, namespace: 'studio.manage' }),
+    getTranslations({ locale, namespace: 'studio.languages' }),
+    getTranslations({ locale, namespace: 'studio.forms' }),
+  ]);
+  if (!can(actor, 'settings.manage')) {
+    return (
+      <StudioFrame locale={locale} actor={actor} path="/settings">
+        <p className={styles.formError} role="alert">{forms('forbidden')}</p>
+      </StudioFrame>
+    );
+  }
+  const admin = createStudioAdmin(getDatabase());
+  const settings = await Promise.all(locales.map((l) => admin.getSettings(l)));
+  return (
+    <StudioFrame locale={locale} actor={actor} path="/settings">
+      <h1 className={styles.pageTitle}>{t('title')}</h1>
+      <div className={styles.twoColumns}>
+        {locales.map((l, i) => (
+          <section key={l} aria-labelledby={`settings-${l}`}>
+            <h2 id={`settings-${l}`} className={styles.label}>
+              {t('forLanguage', { language: langs(l) })}
+            </h2>
+            <StudioForm
+              action={saveSettingsAction}
+              locale={locale}
+              idPrefix={`settings-${l}`}
+              submitLabel={m('save')}
+              pendingLabel={forms('saving')}
+              fields={[
+                { name: 'locale', type: 'hidden', label: '', defaultValue: l },
+                { name: 'title', label: t('siteTitle'), defaultValue: settings[i]!.title, lang: l, required: true },
+                { name: 'description', type: 'textarea', label: t('description'), defaultValue: settings[i]!.description, lang: l },
+                {
+                  name: 'navigation',
+                  type: 'textarea',
+                  label: t('navigation'),
+                  hint: t('navigationHint'),
+                  defaultValue: settings[i]!.navigation.map((n) => `${n.label} | ${n.href}`).join('\n'),
+                  lang: l,
+                },
+              ]}
+            />
+          </section>
+        ))}
+      </div>
+    </StudioFrame>
+  );
+}
