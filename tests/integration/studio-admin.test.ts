@@ -1,0 +1,68 @@
+// The Studio's writes around posts on both databases: tags and author profiles replaced
+// per language, settings (navigation included) read back by the site, media texts, and
+// roles that never leave the site without an owner.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '@/core/errors/app-error';
+import { migrateToLatest } from '@/db/migrate';
+import { createContentRepository } from '@/db/repositories/content-repository';
+import { createStudioAdmin, type StudioAdmin } from '@/db/repositories/studio-admin';
+import { createAccount } from '@/server/auth/accounts';
+import { unique } from './helpers/factories';
+import { testTargets, type TestDatabase } from './helpers/test-databases';
+
+for (const target of testTargets) {
+  describe.skipIf(target.skip)(`studio admin (${target.name})`, () => {
+    let t: TestDatabase;
+    let admin: StudioAdmin;
+    beforeAll(async () => {
+      t = await target.open();
+      await migrateToLatest(t.db);
+      admin = createStudioAdmin(t.db);
+    });
+    afterAll(() => t?.close());
+
+    it('creates and replaces a tag, languages and all', async () => {
+      const key = unique('tag');
+      const id = await admin.saveTag(null, { key, names: { zh: { name: '茶', slug: `cha-${key}` }, en: { name: 'Tea', slug: `tea-${key}` } } });
+      await admin.saveTag(id, { key, names: { en: { name: 'Tea & time', slug: `tea-${key}` } } });
+      const tag = (await admin.listTags()).find((x) => x.id === id)!;
+      expect(tag.names).toEqual({ en: { name: 'Tea & time', slug: `tea-${key}` } });
+      const other = unique('tag');
+      const clash = await admin.saveTag(null, { key: other, names: { en: { name: 'Dup', slug: `tea-${key}` } } }).catch((e: unknown) => e);
+      expect((clash as AppError).code).toBe('CONFLICT');
+    });
+
+    it('keeps settings per language, navigation included, for the site to read', async () => {
+      await admin.saveSettings({ locale: 'zh', title: '双声', description: '描述', navigation: [{ label: '关于', href: '/zh/about' }] });
+      await admin.saveSettings({ locale: 'en', title: 'Duet', description: 'About', navigation: [] });
+      expect(await admin.getSettings('zh')).toEqual({ title: '双声', description: '描述', navigation: [{ label: '关于', href: '/zh/about' }] });
+      const site = await createContentRepository(t.db).getSiteSettings('zh');
+      expect(site.navigation).toEqual([{ label: '关于', href: '/zh/about' }]);
+      expect((await createContentRepository(t.db).getSiteSettings('en')).navigation).toEqual([]);
+    });
+
+    it('replaces an author profile and a media file\'s texts', async () => {
+      const user = await createAccount(t.db, { name: '作者', email: `${unique('a')}@example.com`, password: 'long password', role: 'author' });
+      const author = (await admin.listAuthors()).find((a) => a.userId === user.id)!;
+      await admin.saveAuthor(author.id, { handle: author.handle, name: { zh: '林', en: 'Lin' }, bio: { en: 'Writes <b>tea</b>.' } });
+      expect((await admin.listAuthors()).find((a) => a.id === author.id)).toMatchObject({ name: { zh: '林', en: 'Lin' }, bio: { en: 'Writes <b>tea</b>.' } });
+      const media = await createContentRepository(t.db).createMedia({ kind: 'image', path: `/images/${unique('m')}.0123456789ab.png`, mime: 'image/png', bytes: 1, sha256: 'c'.repeat(64) });
+      await admin.saveMediaTexts({ mediaId: media.id, alt: { zh: '一杯茶', en: 'A cup of tea' }, caption: {} });
+      const rows = await t.db.selectFrom('media_texts').selectAll().where('media_id', '=', media.id).orderBy('locale').execute();
+      expect(rows.map((r) => [r.locale, r.alt, r.caption])).toEqual([['en', 'A cup of tea', null], ['zh', '一杯茶', null]]);
+    });
+
+    it('changes roles and removes accounts, but never the last owner', async () => {
+      const owner = await createAccount(t.db, { name: 'Owner', email: `${unique('o')}@example.com`, password: 'long password', role: 'owner' });
+      const owners = await t.db.selectFrom('auth_users').select('id').where('role', '=', 'owner').execute();
+      for (const o of owners) if (o.id !== owner.id) await t.db.updateTable('auth_users').set({ role: 'admin' }).where('id', '=', o.id).execute();
+      expect(((await admin.setRole(owner.id, 'editor').catch((e: unknown) => e)) as AppError).code).toBe('CONFLICT');
+      expect(((await admin.removeUser(owner.id).catch((e: unknown) => e)) as AppError).code).toBe('CONFLICT');
+      const editor = await createAccount(t.db, { name: 'Ed', email: `${unique('e')}@example.com`, password: 'long password', role: 'editor' });
+      await admin.setRole(editor.id, 'translator');
+      expect((await admin.getUser(editor.id))?.role).toBe('translator');
+      await admin.removeUser(editor.id);
+      expect(await admin.getUser(editor.id)).toBeUndefined();
+    });
+  });
+}
