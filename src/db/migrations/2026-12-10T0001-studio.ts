@@ -6,8 +6,20 @@
 // 0/1 (its adapter's supportsDates/supportsBooleans), so those columns are timestamptz and
 // boolean on PostgreSQL and text and integer on SQLite. Our own columns keep the content
 // tables' convention: ISO-8601 text.
-import type { Kysely } from 'kysely';
+import type { AlterTableColumnAlteringBuilder, Kysely } from 'kysely';
 import { addIdColumn, isPostgres } from './add-id-column';
+
+/** ALTER TABLE … ADD COLUMN has no `if not exists` on SQLite: look first, so a rerun is safe. */
+async function addColumnOnce(
+  db: Kysely<unknown>,
+  table: string,
+  column: string,
+  add: (alter: ReturnType<Kysely<unknown>['schema']['alterTable']>) => AlterTableColumnAlteringBuilder,
+): Promise<void> {
+  const tables = await db.introspection.getTables();
+  if (tables.find((t) => t.name === table)?.columns.some((c) => c.name === column)) return;
+  await add(db.schema.alterTable(table)).execute();
+}
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   const { schema } = db;
@@ -93,21 +105,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('locked_until', 'text')
     .execute();
 
-  await schema
-    .alterTable('posts')
-    .addColumn('owner_user_id', 'text', (c) => c.references('auth_users.id').onDelete('set null'))
-    .execute();
-  await schema
-    .alterTable('authors')
-    .addColumn('user_id', 'text', (c) => c.references('auth_users.id').onDelete('set null'))
-    .execute();
+  await addColumnOnce(db, 'posts', 'owner_user_id', (t) =>
+    t.addColumn('owner_user_id', 'text', (c) => c.references('auth_users.id').onDelete('set null')),
+  );
+  await addColumnOnce(db, 'authors', 'user_id', (t) => t.addColumn('user_id', 'text', (c) => c.references('auth_users.id').onDelete('set null')));
   // A translation waiting to be published at a time: it stays a draft until the in-process
   // scheduler publishes it, so no reader query needs to know about schedules.
-  await schema.alterTable('post_translations').addColumn('publish_at', 'text').execute();
-  await schema
-    .alterTable('revisions')
-    .addColumn('author_user_id', 'text', (c) => c.references('auth_users.id').onDelete('set null'))
-    .execute();
+  await addColumnOnce(db, 'post_translations', 'publish_at', (t) => t.addColumn('publish_at', 'text'));
+  await addColumnOnce(db, 'revisions', 'author_user_id', (t) =>
+    t.addColumn('author_user_id', 'text', (c) => c.references('auth_users.id').onDelete('set null')),
+  );
   await schema
     .createIndex('post_translations_publish_at_idx')
     .ifNotExists()

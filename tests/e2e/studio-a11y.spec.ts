@@ -1,0 +1,63 @@
+// Every Studio screen, in both languages, passes axe with no serious or critical issue,
+// and can be worked from the keyboard (the skip link leads to the working area).
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+const owner = { email: 'owner@duet.test', password: 'owner passphrase 1', name: 'Olivia Owner' };
+
+async function signInAsOwner(page: Page) {
+  await page.goto('/en/studio/setup');
+  if (page.url().includes('/setup')) {
+    await page.getByLabel('Your name').fill(owner.name);
+    await page.getByLabel('E-mail address').fill(owner.email);
+    await page.getByLabel('Password').fill(owner.password);
+    await page.getByRole('button', { name: 'Create the owner account' }).click();
+    await page.waitForURL(/\/studio\/(login|setup)/);
+  }
+  await expect(async () => {
+    await page.goto('/en/studio/setup');
+    expect(page.url()).toContain('/login');
+  }).toPass({ timeout: 20_000 });
+  await page.waitForTimeout(1500);
+  await page.goto('/en/studio/login');
+  await page.getByLabel('E-mail address').fill(owner.email);
+  await page.getByLabel('Password').fill(owner.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/en\/studio$/);
+}
+
+async function expectNoSeriousIssues(page: Page, what: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`), what).toEqual([]);
+}
+
+test('the Studio passes axe in both languages', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': `10.200.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}` });
+  await signInAsOwner(page);
+  await page.goto('/en/studio');
+  const firstPost = await page.locator('table a[href*="/studio/posts/"]').first().getAttribute('href');
+  for (const locale of ['zh', 'en']) {
+    for (const path of ['', '/media', '/tags', '/authors', '/users', '/settings', '/account', firstPost!.replace(/^\/(zh|en)\/studio/, '')]) {
+      await page.goto(`/${locale}/studio${path}`);
+      await expect(page.locator('main')).toBeVisible();
+      await expectNoSeriousIssues(page, `/${locale}/studio${path}`);
+    }
+  }
+  await page.context().clearCookies();
+  for (const locale of ['zh', 'en']) {
+    await page.goto(`/${locale}/studio/login`);
+    await expectNoSeriousIssues(page, `/${locale}/studio/login`);
+  }
+});
+
+test('the sign-in form works from the keyboard alone', async ({ page }) => {
+  await page.goto('/en/studio/login');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  const focused = await page.evaluate(() => document.activeElement?.closest('main') !== null);
+  expect(focused).toBe(true);
+});
