@@ -163,6 +163,47 @@ test.describe('the Studio workflow', () => {
     await reader.locator('a[hreflang="en"]').first().click();
     await expect(reader).toHaveURL(new RegExp(`/en/posts/${enSlug}$`));
     await expect(reader.getByRole('heading', { level: 1 })).toHaveText(`Tea and Time ${tag}`);
+
+    // A published edit reaches the reader at once: the save revalidates the pages.
+    await enAsEditor.getByLabel('Title', { exact: true }).fill(`Tea and Time, revised ${tag}`);
+    await expect(enAsEditor.getByRole('status')).toContainText('Saved at', { timeout: 15_000 });
+    await reader.reload();
+    await expect(reader.getByRole('heading', { level: 1 })).toHaveText(`Tea and Time, revised ${tag}`);
+  });
+
+  test('settings change the site\'s navigation; a new password ends the other sessions', async ({ browser, baseURL }, info) => {
+    test.setTimeout(120_000);
+    const tag = `${run}-${info.project.name}-p`;
+    const ownerPage = await (await freshContext(browser, baseURL!)).newPage();
+    await signInAsOwner(ownerPage);
+    await ownerPage.goto('/en/studio/settings');
+    const en = ownerPage.locator('section[aria-labelledby=settings-en]');
+    await en.getByLabel('Extra navigation links').fill(`Colophon ${tag} | /en/about`);
+    await en.getByRole('button', { name: 'Save' }).click();
+    await expect(en.getByText('Saved.')).toBeVisible();
+    const bad = ownerPage.locator('section[aria-labelledby=settings-zh]');
+    await bad.getByLabel('Extra navigation links').fill('坏链接 | javascript:alert(1)');
+    await bad.getByRole('button', { name: 'Save' }).click();
+    await expect(bad.locator('small', { hasText: /^1: / })).toBeVisible();
+    const reader = await (await browser.newContext({ baseURL })).newPage();
+    await reader.goto('/en');
+    await expect(reader.getByRole('navigation').getByRole('link', { name: `Colophon ${tag}` })).toHaveAttribute('href', '/en/about');
+
+    const email = `writer-${tag}@duet.test`;
+    const link = await invite(ownerPage, email, 'author');
+    const one = await (await freshContext(browser, baseURL!)).newPage();
+    await acceptInvite(one, link, `Wen ${tag}`, 'first passphrase');
+    await signIn(one, email, 'first passphrase');
+    const two = await (await freshContext(browser, baseURL!)).newPage();
+    await signIn(two, email, 'first passphrase');
+    await one.goto('/en/studio/account');
+    await one.getByLabel('Current password').fill('first passphrase');
+    await one.getByLabel('New password').fill('second passphrase');
+    await one.getByRole('button', { name: 'Change password' }).click();
+    await expect(one.getByText('Saved.')).toBeVisible();
+    await two.goto('/en/studio');
+    await expect(two).toHaveURL(/\/studio\/login$/);
+    await signIn(two, email, 'second passphrase');
   });
 
   test('two tabs on one text: the second save gets 409, both versions are shown, and nothing is lost', async ({ browser, baseURL }, info) => {
