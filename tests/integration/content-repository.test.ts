@@ -284,6 +284,17 @@ for (const target of testTargets) {
       });
     });
 
+    it('lists only the posts narrated in a language when asked (the podcast)', async () => {
+      const audio = await repo.createMedia({ kind: 'audio', path: `/audios/${unique('n')}.0123456789ab.mp3`, mime: 'audio/mpeg', bytes: 100, sha256: 'd'.repeat(64), durationSeconds: 12 });
+      const narrated = await makePost(repo, { narrationMediaIds: { en: audio.id } });
+      const plain = await makePost(repo);
+      const ids = (await repo.listPosts({ locale: 'en', page: 1, pageSize: 100, narratedIn: 'en' })).items.map((p) => p.id);
+      expect(ids).toContain(narrated.id);
+      expect(ids).not.toContain(plain.id);
+      const zhIds = (await repo.listPosts({ locale: 'zh', page: 1, pageSize: 100, narratedIn: 'zh' })).items.map((p) => p.id);
+      expect(zhIds).not.toContain(narrated.id);
+    });
+
     it('answers the health check', async () => {
       await expect(repo.checkHealth()).resolves.toBeUndefined();
     });

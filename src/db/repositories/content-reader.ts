@@ -20,6 +20,8 @@ export interface ListPostsOptions {
   authorId?: number;
   year?: number;
   featured?: boolean;
+  /** Only posts with a narration in this language (the podcast). */
+  narratedIn?: Locale;
   /** Include posts that lack a published translation in `locale` (shown with a language badge). Default true. */
   includeOtherLanguage?: boolean;
   now?: Date;
@@ -133,6 +135,18 @@ export function createContentReader(db: Kysely<Database>) {
                 .select(sql.lit(1).as('one'))
                 .whereRef('post_authors.post_id', '=', 'posts.id')
                 .where('post_authors.author_id', '=', opts.authorId!),
+            ),
+          ),
+        )
+        .$if(opts.narratedIn !== undefined, (qb) =>
+          qb.where((eb) =>
+            eb.exists(
+              eb
+                .selectFrom('post_media')
+                .select(sql.lit(1).as('one'))
+                .whereRef('post_media.post_id', '=', 'posts.id')
+                .where('post_media.role', '=', 'narration')
+                .where('post_media.locale', '=', opts.narratedIn!),
             ),
           ),
         );

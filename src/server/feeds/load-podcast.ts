@@ -11,27 +11,16 @@ import { feedPath } from './feed-links';
 import { feedHomeUrl, feedIconUrl, feedLanguage } from './feed-site';
 
 export const maxEpisodes = 100;
-const pageSize = 100;
-/**
- * Posts are listed without a narration filter, so the scan stops after this many pages:
- * a narration older than the latest 1,000 posts leaves the feed.
- */
-const maxPages = 10;
 
 /** Apple Podcasts' category for a magazine of essays on writing, translation and culture. */
 const category = { text: 'Society & Culture' };
 
 export async function loadPodcast(locale: Locale): Promise<{ channel: PodcastChannel; episodes: PodcastEpisode[] }> {
   const [settings, t] = await Promise.all([getSiteSettings(locale), getTranslations({ locale, namespace: 'feeds' })]);
-  const episodes: PodcastEpisode[] = [];
-  for (let page = 1; page <= maxPages && episodes.length < maxEpisodes; page++) {
-    const { items, total } = await listPosts({ locale, page, pageSize, kind: 'post', includeOtherLanguage: false });
-    for (const post of items) {
-      const episode = toEpisode(post, locale);
-      if (episode && episodes.length < maxEpisodes) episodes.push(episode);
-    }
-    if (page * pageSize >= total) break;
-  }
+  // The database picks the narrated posts, so an old narration is never crowded out by
+  // newer posts without one.
+  const { items } = await listPosts({ locale, page: 1, pageSize: maxEpisodes, kind: 'post', includeOtherLanguage: false, narratedIn: locale });
+  const episodes = items.map((post) => toEpisode(post, locale)).filter((e): e is PodcastEpisode => e !== null);
   const channel: PodcastChannel = {
     title: t('podcastTitle', { site: settings.title }),
     description: t('podcastDescription', { site: settings.title }),
