@@ -241,6 +241,35 @@ test.describe('the Studio workflow', () => {
     await expect(pane(first, 'English').getByLabel('Text (Markdown)')).toHaveValue('Written in the first tab.');
   });
 
+  test('a scheduled translation appears on the site on time, with no cron service', async ({ browser, baseURL }, info) => {
+    test.setTimeout(90_000);
+    const page = await (await freshContext(browser, baseURL!)).newPage();
+    await signInAsOwner(page);
+    const title = `Scheduled ${run}-${info.project.name}`;
+    await page.getByLabel('Title', { exact: true }).fill(title);
+    await page.getByLabel('Written in').selectOption('en');
+    await page.getByRole('button', { name: 'Create draft' }).click();
+    await expect(page).toHaveURL(/\/studio\/posts\/\d+$/);
+    await expect(page.locator('section[data-ready]').first()).toBeVisible();
+    const slug = await pane(page, 'English').getByLabel('Slug').inputValue();
+    const postId = Number(new URL(page.url()).pathname.split('/').pop());
+    const at = new Date(Date.now() + 8_000);
+    const scheduled = await page.request.post(`/api/v1/studio/posts/${postId}/publication`, {
+      headers: { origin: new URL(baseURL!).origin },
+      data: { postId, locale: 'en', action: 'schedule', publishAt: at.toISOString() },
+    });
+    expect(scheduled.status()).toBe(200);
+    expect((await scheduled.json()).post.editorial.en).toBe('scheduled');
+    const reader = await (await browser.newContext({ baseURL })).newPage();
+    expect((await reader.goto(`/en/posts/${slug}`))!.status()).toBe(404);
+    await expect(async () => {
+      const response = await reader.goto(`/en/posts/${slug}`);
+      expect(response!.status()).toBe(200);
+    }).toPass({ timeout: 40_000, intervals: [2_000] });
+    await expect(reader.getByRole('heading', { level: 1 })).toHaveText(title);
+    expect(Date.now()).toBeGreaterThanOrEqual(at.getTime());
+  });
+
   test('uploads show progress and land in the library; a disguised file is refused with a clear message', async ({ browser, baseURL }) => {
     test.setTimeout(90_000);
     const page = await (await freshContext(browser, baseURL!)).newPage();

@@ -4,6 +4,7 @@
 // permission rules, parses the form with the input's zod schema, and revalidates the
 // pages that show what changed.
 import { headers } from 'next/headers';
+import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { can, type Action, type Resource } from '@/core/auth/permissions';
 import { AppError } from '@/core/errors/app-error';
@@ -66,6 +67,9 @@ export async function saveTagAction(_previous: FormState, form: FormData): Promi
   } catch (error) {
     return failedForm(locale, error, form);
   }
+  // better-auth replaced this session too: a fresh request carries the new cookie, where
+  // a re-render of this one would still carry the old.
+  redirect(`/${locale}/studio/account?changed=1`);
 }
 
 export async function saveAuthorAction(_previous: FormState, form: FormData): Promise<FormState> {
@@ -91,6 +95,9 @@ export async function saveAuthorAction(_previous: FormState, form: FormData): Pr
   } catch (error) {
     return failedForm(locale, error, form);
   }
+  // better-auth replaced this session too: a fresh request carries the new cookie, where
+  // a re-render of this one would still carry the old.
+  redirect(`/${locale}/studio/account?changed=1`);
 }
 
 /** Navigation is typed one link per line: `Label | /path` or `Label | https://…`. */
@@ -131,6 +138,9 @@ export async function saveSettingsAction(_previous: FormState, form: FormData): 
   } catch (error) {
     return failedForm(locale, error, form);
   }
+  // better-auth replaced this session too: a fresh request carries the new cookie, where
+  // a re-render of this one would still carry the old.
+  redirect(`/${locale}/studio/account?changed=1`);
 }
 
 export async function saveMediaTextsAction(_previous: FormState, form: FormData): Promise<FormState> {
@@ -149,6 +159,9 @@ export async function saveMediaTextsAction(_previous: FormState, form: FormData)
   } catch (error) {
     return failedForm(locale, error, form);
   }
+  // better-auth replaced this session too: a fresh request carries the new cookie, where
+  // a re-render of this one would still carry the old.
+  redirect(`/${locale}/studio/account?changed=1`);
 }
 
 export async function setRoleAction(_previous: FormState, form: FormData): Promise<FormState> {
@@ -166,6 +179,9 @@ export async function setRoleAction(_previous: FormState, form: FormData): Promi
   } catch (error) {
     return failedForm(locale, error, form);
   }
+  // better-auth replaced this session too: a fresh request carries the new cookie, where
+  // a re-render of this one would still carry the old.
+  redirect(`/${locale}/studio/account?changed=1`);
 }
 
 export async function removeUserAction(_previous: FormState, form: FormData): Promise<FormState> {
@@ -180,6 +196,9 @@ export async function removeUserAction(_previous: FormState, form: FormData): Pr
   } catch (error) {
     return failedForm(locale, error, form);
   }
+  // better-auth replaced this session too: a fresh request carries the new cookie, where
+  // a re-render of this one would still carry the old.
+  redirect(`/${locale}/studio/account?changed=1`);
 }
 
 export async function changePasswordAction(_previous: FormState, form: FormData): Promise<FormState> {
@@ -193,7 +212,6 @@ export async function changePasswordAction(_previous: FormState, form: FormData)
       body: { currentPassword: parsed.data.currentPassword, newPassword: parsed.data.newPassword, revokeOtherSessions: true },
       headers: await headers(),
     });
-    return done(locale);
   } catch (error) {
     if (!(error instanceof AppError)) {
       const t = await getTranslations({ locale, namespace: 'studio' });
@@ -201,4 +219,7 @@ export async function changePasswordAction(_previous: FormState, form: FormData)
     }
     return failedForm(locale, error, form);
   }
+  // better-auth replaced this session too: a fresh request carries the new cookie, where
+  // a re-render of this one would still carry the old.
+  redirect(`/${locale}/studio/account?changed=1`);
 }

@@ -8,6 +8,7 @@ const notFound = () => {
   throw new AppError('NOT_FOUND', 'There is no API endpoint at this path.');
 };
 
-const route = defineRoute({ GET: notFound, POST: notFound, PUT: notFound, PATCH: notFound, DELETE: notFound });
+// Nothing here changes state, so a write from anywhere gets the honest 404.
+const route = defineRoute({ GET: notFound, POST: notFound, PUT: notFound, PATCH: notFound, DELETE: notFound }, { writesFrom: 'any' });
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = route;

@@ -17,16 +17,18 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/studio/a
   return { title: await pageTitle(locale, t('title')) };
 }
 
-export default async function AccountPage({ params }: PageProps<'/[locale]/studio/account'>) {
+export default async function AccountPage({ params, searchParams }: PageProps<'/[locale]/studio/account'>) {
   const { locale } = await params;
   if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
   const actor = await studioActor(locale);
-  const [t, roles, setup, forms] = await Promise.all([
+  const changed = (await searchParams).changed !== undefined;
+  const [t, roles, setup, forms, manage] = await Promise.all([
     getTranslations({ locale, namespace: 'studio.manage.account' }),
     getTranslations({ locale, namespace: 'studio.roles' }),
     getTranslations({ locale, namespace: 'studio.setup' }),
     getTranslations({ locale, namespace: 'studio.forms' }),
+    getTranslations({ locale, namespace: 'studio.manage' }),
   ]);
   return (
     <StudioFrame locale={locale} actor={actor} path="/account">
@@ -36,6 +38,11 @@ export default async function AccountPage({ params }: PageProps<'/[locale]/studi
           {actor.name} · {actor.email} · {roles(actor.role)}
         </p>
         <p className={styles.muted}>{t('hint')}</p>
+        {changed && (
+          <p className={styles.notice} role="status">
+            {manage('saved')}
+          </p>
+        )}
         <StudioForm
           action={changePasswordAction}
           locale={locale}
