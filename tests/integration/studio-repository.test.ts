@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '@/db/migrate';
 import { createContentRepository } from '@/db/repositories/content-repository';
 import { createStudioRepository, RevisionConflictError, type StudioRepository } from '@/db/repositories/studio-repository';
+import { createSearchRepository } from '@/db/repositories/search-repository';
 import { createAccount } from '@/server/auth/accounts';
 import { unique } from './helpers/factories';
 import { testTargets, type TestDatabase } from './helpers/test-databases';
@@ -105,6 +106,20 @@ for (const target of testTargets) {
       expect((wrong as { code?: string; fields?: object }).code).toBe('VALIDATION');
       expect(Object.keys((wrong as { fields: object }).fields).sort()).toEqual(['coverMediaId', 'tagIds']);
       expect((await studio.getStudioPost(id))!.cover?.id).toBe(image.id);
+    });
+
+    it('deletes a post in both languages, its revisions and its search entries', async () => {
+      const word = `zq${unique('x').replace(/[^a-z]/g, '')}`;
+      const id = await studio.createDraftPost({ sourceLocale: 'en', title: `Delete ${word}`, slug: unique('del'), userId, authorId: null });
+      await studio.setPublication(id, 'en', { action: 'publish' });
+      const search = createSearchRepository(t.db);
+      expect((await search.search({ query: word, locale: 'en', page: 1, pageSize: 10 })).total).toBe(1);
+      await studio.deletePost(id);
+      expect(await studio.getStudioPost(id)).toBeNull();
+      expect((await search.search({ query: word, locale: 'en', page: 1, pageSize: 10 })).total).toBe(0);
+      const revisions = await t.db.selectFrom('revisions').innerJoin('post_translations', 'post_translations.id', 'revisions.translation_id').select('revisions.id').where('post_translations.post_id', '=', id).execute();
+      expect(revisions).toEqual([]);
+      expect(((await studio.deletePost(id).catch((e: unknown) => e)) as { code: string }).code).toBe('NOT_FOUND');
     });
 
     it('lists posts with their status matrix, filtered and searched', async () => {

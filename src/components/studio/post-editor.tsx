@@ -3,7 +3,9 @@
 // each pane saving on its own; the panes share their current text for alignment hints.
 import { useTranslations } from 'next-intl';
 import Link from 'next/link';
+import { useRouter } from 'next/navigation';
 import { useCallback, useState } from 'react';
+import { callApi } from './editor-api';
 import type { PaneData, ServerTranslation } from './editor-api';
 import { TranslationPane } from './translation-pane';
 import styles from './editor.module.css';
@@ -12,14 +14,23 @@ interface Props {
   postId: number;
   uiLocale: 'zh' | 'en';
   panes: PaneData[];
+  canDelete: boolean;
 }
 
-export function PostEditor({ postId, uiLocale, panes }: Props) {
+export function PostEditor({ postId, uiLocale, panes, canDelete }: Props) {
   const t = useTranslations('studio.editor');
   const source = panes.find((p) => p.isSource)!;
   const [bodies, setBodies] = useState<Record<string, string | null>>(() =>
     Object.fromEntries(panes.map((p) => [p.locale, p.translation?.body ?? null])),
   );
+  const router = useRouter();
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const remove = async () => {
+    if (!window.confirm(t('deleteConfirm'))) return;
+    const result = await callApi(`/api/v1/studio/posts/${postId}`, { method: 'DELETE' });
+    if (result.ok) router.push(`/${uiLocale}/studio`);
+    else setDeleteError(result.offline ? t('offline') : result.message);
+  };
   const [sourceRevisionId, setSourceRevisionId] = useState<number | null>(source.translation?.revisionId ?? null);
   const onBodyChange = useCallback((locale: 'zh' | 'en', body: string) => setBodies((b) => ({ ...b, [locale]: body })), []);
   const onSaved = useCallback(
@@ -51,6 +62,18 @@ export function PostEditor({ postId, uiLocale, panes }: Props) {
           );
         })}
       </div>
+      {canDelete && (
+        <p className={styles.dangerZone}>
+          <button type="button" className={styles.secondary} onClick={() => void remove()}>
+            {t('delete')}
+          </button>
+          {deleteError && (
+            <span role="alert" className={styles.fieldError}>
+              {deleteError}
+            </span>
+          )}
+        </p>
+      )}
     </div>
   );
 }

@@ -25,11 +25,13 @@ interface Props {
   initial: MetaValues;
   images: MetaOption[];
   audios: MetaOption[];
+  videos: MetaOption[];
+  subtitles: MetaOption[];
   tags: MetaOption[];
   canEdit: boolean;
 }
 
-export function PostMetaForm({ postId, initial, images, audios, tags, canEdit }: Props) {
+export function PostMetaForm({ postId, initial, images, audios, videos, subtitles, tags, canEdit }: Props) {
   const t = useTranslations('studio.editor');
   const langs = useTranslations('studio.languages');
   const [values, setValues] = useState(initial);
@@ -67,6 +69,34 @@ export function PostMetaForm({ postId, initial, images, audios, tags, canEdit }:
             >
               <option value="">{t('none')}</option>
               {audios.map((o) => (
+                <option key={o.id} value={o.id}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        ))}
+        <div className={styles.field}>
+          <label htmlFor="meta-video">{t('video')}</label>
+          <select id="meta-video" value={values.videoMediaId ?? ''} onChange={(e) => setValues({ ...values, videoMediaId: select(e.target.value) })}>
+            <option value="">{t('none')}</option>
+            {videos.map((o) => (
+              <option key={o.id} value={o.id}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        {(['zh', 'en'] as const).map((l) => (
+          <div className={styles.field} key={`sub-${l}`}>
+            <label htmlFor={`meta-subtitles-${l}`}>{t('subtitles', { language: langs(l) })}</label>
+            <select
+              id={`meta-subtitles-${l}`}
+              value={values.subtitleMediaIds[l] ?? ''}
+              onChange={(e) => setValues({ ...values, subtitleMediaIds: { ...values.subtitleMediaIds, [l]: select(e.target.value) } })}
+            >
+              <option value="">{t('none')}</option>
+              {subtitles.map((o) => (
                 <option key={o.id} value={o.id}>
                   {o.label}
                 </option>

@@ -81,7 +81,7 @@ export default async function EditorPage({ params }: PageProps<'/[locale]/studio
   );
   const messages = await getMessages({ locale });
   const db = getDatabase();
-  const mediaRows = await db.selectFrom('media').select(['id', 'kind']).where('kind', 'in', ['image', 'audio']).orderBy('id', 'desc').limit(300).execute();
+  const mediaRows = await db.selectFrom('media').select(['id', 'kind']).where('kind', 'in', ['image', 'audio', 'video', 'subtitle']).orderBy('id', 'desc').limit(300).execute();
   const media = await loadMediaByIds(db, mediaRows.map((m) => m.id));
   const optionOf = (id: number) => {
     const m = media.get(id)!;
@@ -109,10 +109,12 @@ export default async function EditorPage({ params }: PageProps<'/[locale]/studio
           initial={meta}
           images={mediaRows.filter((m) => m.kind === 'image').map((m) => optionOf(m.id))}
           audios={mediaRows.filter((m) => m.kind === 'audio').map((m) => optionOf(m.id))}
+          videos={mediaRows.filter((m) => m.kind === 'video').map((m) => optionOf(m.id))}
+          subtitles={mediaRows.filter((m) => m.kind === 'subtitle').map((m) => optionOf(m.id))}
           tags={[...tagNames].map(([id, label]) => ({ id, label }))}
           canEdit={can(actor, 'post.edit-source', resource(post.sourceLocale))}
         />
-        <PostEditor postId={post.id} uiLocale={locale} panes={panes} />
+        <PostEditor postId={post.id} uiLocale={locale} panes={panes} canDelete={can(actor, 'post.delete', resource(post.sourceLocale))} />
       </NextIntlClientProvider>
     </StudioFrame>
   );
