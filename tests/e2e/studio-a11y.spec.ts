@@ -2,29 +2,7 @@
 // and can be worked from the keyboard (the skip link leads to the working area).
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-
-const owner = { email: 'owner@duet.test', password: 'owner passphrase 1', name: 'Olivia Owner' };
-
-async function signInAsOwner(page: Page) {
-  await page.goto('/en/studio/setup');
-  if (page.url().includes('/setup')) {
-    await page.getByLabel('Your name').fill(owner.name);
-    await page.getByLabel('E-mail address').fill(owner.email);
-    await page.getByLabel('Password').fill(owner.password);
-    await page.getByRole('button', { name: 'Create the owner account' }).click();
-    await page.waitForURL(/\/studio\/(login|setup)/);
-  }
-  await expect(async () => {
-    await page.goto('/en/studio/setup');
-    expect(page.url()).toContain('/login');
-  }).toPass({ timeout: 20_000 });
-  await page.waitForTimeout(1500);
-  await page.goto('/en/studio/login');
-  await page.getByLabel('E-mail address').fill(owner.email);
-  await page.getByLabel('Password').fill(owner.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/en\/studio$/);
-}
+import { signInAsOwner } from './helpers/studio';
 
 async function expectNoSeriousIssues(page: Page, what: string) {
   const results = await new AxeBuilder({ page }).analyze();

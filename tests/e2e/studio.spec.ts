@@ -8,43 +8,14 @@ import { randomBytes } from 'node:crypto';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { mustPreserve, mustRefuse } from '../fixtures/naughty-strings';
+import { signIn, signInAsOwner } from './helpers/studio';
 
-const owner = { email: 'owner@duet.test', password: 'owner passphrase 1', name: 'Olivia Owner' };
 const run = randomBytes(3).toString('hex');
 const randomIp = () => `10.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
 
 /** A browser context of its own (own cookies) with its own client address for the throttle. */
 async function freshContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
   return browser.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': randomIp() } });
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/en/studio/login');
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/en\/studio$/);
-}
-
-/** The first run makes the owner; every later run (or the other project) signs in. */
-async function signInAsOwner(page: Page) {
-  await page.goto('/en/studio/setup');
-  if (page.url().includes('/setup')) {
-    await page.getByLabel('Your name').fill(owner.name);
-    await page.getByLabel('E-mail address').fill(owner.email);
-    await page.getByLabel('Password').fill(owner.password);
-    await page.getByRole('button', { name: 'Create the owner account' }).click();
-    await page.waitForURL(/\/studio\/(login|setup)/);
-  }
-  // Another worker may be creating the owner this very moment (this one's setup then got
-  // 409): wait until the setup page sends everyone to sign in, then give the account a
-  // moment to get its password row, rather than spend failed sign-ins on the throttle.
-  await expect(async () => {
-    await page.goto('/en/studio/setup');
-    expect(page.url()).toContain('/login');
-  }).toPass({ timeout: 20_000 });
-  await page.waitForTimeout(1500);
-  await signIn(page, owner.email, owner.password);
 }
 
 async function invite(page: Page, email: string, role: string): Promise<string> {

@@ -6,6 +6,7 @@
 import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useRef, useState } from 'react';
+import controls from './studio.module.css';
 import styles from './editor.module.css';
 
 interface Upload {
@@ -97,7 +98,7 @@ export function MediaUploader() {
     >
       <p>{t('drop')}</p>
       <p className={styles.muted}>{t('kinds')}</p>
-      <label className={styles.primary}>
+      <label className={`${controls.primary} ${styles.fileButton}`}>
         {t('choose')}
         <input ref={input} type="file" multiple className={styles.fileInput} onChange={(e) => void sendAll(e.target.files)} />
       </label>
@@ -112,7 +113,7 @@ export function MediaUploader() {
             )}
             {u.state === 'done' && <span>{t('done', { name: u.name })}</span>}
             {u.state === 'failed' && (
-              <span role="alert" className={styles.fieldError}>
+              <span role="alert" className={controls.fieldError}>
                 {t('failed', { name: u.name, message: u.message ?? '' })}
               </span>
             )}

@@ -8,6 +8,7 @@ import { useCallback, useState } from 'react';
 import { callApi } from './editor-api';
 import type { PaneData, ServerTranslation } from './editor-api';
 import { TranslationPane } from './translation-pane';
+import controls from './studio.module.css';
 import styles from './editor.module.css';
 
 interface Props {
@@ -64,11 +65,11 @@ export function PostEditor({ postId, uiLocale, panes, canDelete }: Props) {
       </div>
       {canDelete && (
         <p className={styles.dangerZone}>
-          <button type="button" className={styles.secondary} onClick={() => void remove()}>
+          <button type="button" className={controls.secondary} onClick={() => void remove()}>
             {t('delete')}
           </button>
           {deleteError && (
-            <span role="alert" className={styles.fieldError}>
+            <span role="alert" className={controls.fieldError}>
               {deleteError}
             </span>
           )}

@@ -4,6 +4,7 @@
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { callApi } from './editor-api';
+import controls from './studio.module.css';
 import styles from './editor.module.css';
 
 export interface MetaOption {
@@ -31,12 +32,27 @@ interface Props {
   canEdit: boolean;
 }
 
+function MediaSelect(props: { id: string; label: string; none: string; value: number | null; options: MetaOption[]; onChange: (id: number | null) => void }) {
+  return (
+    <div className={styles.field}>
+      <label htmlFor={props.id}>{props.label}</label>
+      <select id={props.id} value={props.value ?? ''} onChange={(e) => props.onChange(e.target.value === '' ? null : Number(e.target.value))}>
+        <option value="">{props.none}</option>
+        {props.options.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 export function PostMetaForm({ postId, initial, images, audios, videos, subtitles, tags, canEdit }: Props) {
   const t = useTranslations('studio.editor');
   const langs = useTranslations('studio.languages');
   const [values, setValues] = useState(initial);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const select = (value: string) => (value === '' ? null : Number(value));
 
   const save = async () => {
     const result = await callApi(`/api/v1/studio/posts/${postId}/meta`, { method: 'PUT', json: { postId, ...values } });
@@ -48,61 +64,29 @@ export function PostMetaForm({ postId, initial, images, audios, videos, subtitle
     <details className={styles.metaBox}>
       <summary>{t('details')}</summary>
       <fieldset disabled={!canEdit} className={styles.metaFields}>
-        <div className={styles.field}>
-          <label htmlFor="meta-cover">{t('cover')}</label>
-          <select id="meta-cover" value={values.coverMediaId ?? ''} onChange={(e) => setValues({ ...values, coverMediaId: select(e.target.value) })}>
-            <option value="">{t('none')}</option>
-            {images.map((o) => (
-              <option key={o.id} value={o.id}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <MediaSelect id="meta-cover" label={t('cover')} none={t('none')} value={values.coverMediaId} options={images} onChange={(id) => setValues({ ...values, coverMediaId: id })} />
         {(['zh', 'en'] as const).map((l) => (
-          <div className={styles.field} key={l}>
-            <label htmlFor={`meta-narration-${l}`}>{t('narration', { language: langs(l) })}</label>
-            <select
-              id={`meta-narration-${l}`}
-              value={values.narration[l] ?? ''}
-              onChange={(e) => setValues({ ...values, narration: { ...values.narration, [l]: select(e.target.value) } })}
-            >
-              <option value="">{t('none')}</option>
-              {audios.map((o) => (
-                <option key={o.id} value={o.id}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-          </div>
+          <MediaSelect
+            key={`narration-${l}`}
+            id={`meta-narration-${l}`}
+            label={t('narration', { language: langs(l) })}
+            none={t('none')}
+            value={values.narration[l]}
+            options={audios}
+            onChange={(id) => setValues({ ...values, narration: { ...values.narration, [l]: id } })}
+          />
         ))}
-        <div className={styles.field}>
-          <label htmlFor="meta-video">{t('video')}</label>
-          <select id="meta-video" value={values.videoMediaId ?? ''} onChange={(e) => setValues({ ...values, videoMediaId: select(e.target.value) })}>
-            <option value="">{t('none')}</option>
-            {videos.map((o) => (
-              <option key={o.id} value={o.id}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <MediaSelect id="meta-video" label={t('video')} none={t('none')} value={values.videoMediaId} options={videos} onChange={(id) => setValues({ ...values, videoMediaId: id })} />
         {(['zh', 'en'] as const).map((l) => (
-          <div className={styles.field} key={`sub-${l}`}>
-            <label htmlFor={`meta-subtitles-${l}`}>{t('subtitles', { language: langs(l) })}</label>
-            <select
-              id={`meta-subtitles-${l}`}
-              value={values.subtitleMediaIds[l] ?? ''}
-              onChange={(e) => setValues({ ...values, subtitleMediaIds: { ...values.subtitleMediaIds, [l]: select(e.target.value) } })}
-            >
-              <option value="">{t('none')}</option>
-              {subtitles.map((o) => (
-                <option key={o.id} value={o.id}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-          </div>
+          <MediaSelect
+            key={`subtitles-${l}`}
+            id={`meta-subtitles-${l}`}
+            label={t('subtitles', { language: langs(l) })}
+            none={t('none')}
+            value={values.subtitleMediaIds[l]}
+            options={subtitles}
+            onChange={(id) => setValues({ ...values, subtitleMediaIds: { ...values.subtitleMediaIds, [l]: id } })}
+          />
         ))}
         <fieldset className={styles.tagList}>
           <legend>{t('tags')}</legend>
@@ -123,11 +107,11 @@ export function PostMetaForm({ postId, initial, images, audios, videos, subtitle
           <input type="checkbox" checked={values.featured} onChange={(e) => setValues({ ...values, featured: e.target.checked })} /> {t('featured')}
         </label>
         <div className={styles.actions}>
-          <button type="button" className={styles.primary} onClick={() => void save()}>
+          <button type="button" className={controls.primary} onClick={() => void save()}>
             {t('saveDetails')}
           </button>
           {message && (
-            <span role={message.ok ? 'status' : 'alert'} className={message.ok ? styles.muted : styles.fieldError}>
+            <span role={message.ok ? 'status' : 'alert'} className={message.ok ? styles.muted : controls.fieldError}>
               {message.text}
             </span>
           )}

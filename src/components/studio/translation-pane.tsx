@@ -9,6 +9,8 @@ import { diffText } from '@/core/content/text-diff';
 import { callApi, sameFields, toEditable, type EditableFields, type PaneData, type ServerTranslation } from './editor-api';
 import { DiffView } from './diff-view';
 import { RevisionList } from './revision-list';
+import { StatusBadge } from './status-badge';
+import controls from './studio.module.css';
 import styles from './editor.module.css';
 
 type SaveState = 'clean' | 'dirty' | 'saving' | 'saved' | 'offline' | 'error' | 'conflict';
@@ -268,7 +270,7 @@ export function TranslationPane({ postId, pane, otherBody, otherLocale, sourceRe
   const id = (name: string) => `${locale}-${name}`;
   const errorsFor = (name: string) =>
     fieldErrors[name] ? (
-      <small id={id(`${name}-error`)} className={styles.fieldError}>
+      <small id={id(`${name}-error`)} className={controls.fieldError}>
         {fieldErrors[name]!.join(' ')}
       </small>
     ) : null;
@@ -280,9 +282,7 @@ export function TranslationPane({ postId, pane, otherBody, otherLocale, sourceRe
         <h2 id={id('heading')} className={styles.paneTitle}>
           {langs(locale)} · {pane.isSource ? t('source') : t('translation')}
         </h2>
-        <span className={styles.badge} data-status={status}>
-          {s(status)}
-        </span>
+        <StatusBadge status={status} text={s(status)} />
         <span className={styles.saveState} role="status" aria-live="polite" data-state={saveState}>
           {stateText}
         </span>
@@ -296,7 +296,7 @@ export function TranslationPane({ postId, pane, otherBody, otherLocale, sourceRe
           {pane.canEdit && (
             <button
               type="button"
-              className={styles.primary}
+              className={controls.primary}
               onClick={() => {
                 setExists(true);
                 setFields((f) => ({ ...f, slug: f.slug || sourceSlug }));
@@ -315,7 +315,7 @@ export function TranslationPane({ postId, pane, otherBody, otherLocale, sourceRe
               <p>{t('outdated')}</p>
               <DiffView lines={pane.sourceDiff} />
               {pane.canEdit && (
-                <button type="button" className={styles.secondary} onClick={() => void markUpToDate()}>
+                <button type="button" className={controls.secondary} onClick={() => void markUpToDate()}>
                   {t('markUpToDate')}
                 </button>
               )}
@@ -338,10 +338,10 @@ export function TranslationPane({ postId, pane, otherBody, otherLocale, sourceRe
                 </div>
               </div>
               <div className={styles.actions}>
-                <button type="button" className={styles.secondary} onClick={() => resolveConflict('theirs')}>
+                <button type="button" className={controls.secondary} onClick={() => resolveConflict('theirs')}>
                   {t('takeTheirs')}
                 </button>
-                <button type="button" className={styles.primary} onClick={() => resolveConflict('mine')}>
+                <button type="button" className={controls.primary} onClick={() => resolveConflict('mine')}>
                   {t('keepMine')}
                 </button>
               </div>
@@ -435,11 +435,11 @@ export function TranslationPane({ postId, pane, otherBody, otherLocale, sourceRe
             {pane.canPublish ? (
               <div className={styles.actions}>
                 {status === 'published' || status === 'outdated' ? (
-                  <button type="button" className={styles.secondary} onClick={() => void publication('unpublish')}>
+                  <button type="button" className={controls.secondary} onClick={() => void publication('unpublish')}>
                     {t('unpublish')}
                   </button>
                 ) : (
-                  <button type="button" className={styles.primary} onClick={() => void publication('publish')} disabled={revisionId === null && !isDirty}>
+                  <button type="button" className={controls.primary} onClick={() => void publication('publish')} disabled={revisionId === null && !isDirty}>
                     {t('publish')}
                   </button>
                 )}
@@ -447,7 +447,7 @@ export function TranslationPane({ postId, pane, otherBody, otherLocale, sourceRe
                   <span>{t('scheduleAt')}</span>
                   <input type="datetime-local" value={scheduleValue} onChange={(e) => setScheduleValue(e.target.value)} />
                 </label>
-                <button type="button" className={styles.secondary} disabled={!scheduleValue} onClick={() => void publication('schedule')}>
+                <button type="button" className={controls.secondary} disabled={!scheduleValue} onClick={() => void publication('schedule')}>
                   {t('schedule')}
                 </button>
               </div>
@@ -455,7 +455,7 @@ export function TranslationPane({ postId, pane, otherBody, otherLocale, sourceRe
               <p className={styles.muted}>{t('publishRefused')}</p>
             )}
             {publishMessage && (
-              <p className={styles.fieldError} role="alert">
+              <p className={controls.fieldError} role="alert">
                 {publishMessage}
               </p>
             )}

@@ -87,26 +87,18 @@ export default async function StudioHome({ params, searchParams }: PageProps<'/[
           <label htmlFor="posts-q">{t('search')}</label>
           <input id="posts-q" name="q" type="search" defaultValue={query.q} className={styles.input} />
         </div>
-        <div className={styles.field}>
-          <label htmlFor="posts-status">{t('filterStatus')}</label>
-          <select id="posts-status" name="status" defaultValue={query.status ?? ''} className={styles.input}>
-            {statusOptions.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className={styles.field}>
-          <label htmlFor="posts-translation">{t('filterTranslation')}</label>
-          <select id="posts-translation" name="translation" defaultValue={query.translation ?? ''} className={styles.input}>
-            {statusOptions.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        {(['status', 'translation'] as const).map((name) => (
+          <div className={styles.field} key={name}>
+            <label htmlFor={`posts-${name}`}>{name === 'status' ? t('filterStatus') : t('filterTranslation')}</label>
+            <select id={`posts-${name}`} name={name} defaultValue={query[name] ?? ''} className={styles.input}>
+              {statusOptions.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        ))}
         <button type="submit" className={styles.secondary}>
           {t('apply')}
         </button>
