@@ -48,6 +48,8 @@ export interface MediaTable {
   duration_seconds: number | null;
   sha256: string;
   created_at: string;
+  /** JSON list of responsive variants (see the media-variants migration). */
+  variants: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface MediaTextsTable {

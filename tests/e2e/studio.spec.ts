@@ -131,6 +131,11 @@ test.describe('the Studio workflow', () => {
     await reader.goto(`/zh/posts/${zhSlug}`);
     await expect(reader.getByRole('heading', { level: 1 })).toHaveText(zhTitle);
     await expect(reader.locator(`img[src*="cover-"]`).first()).toBeVisible();
+    // The upload's variants serve phones a smaller AVIF or WebP.
+    const avif = await reader.locator('.post-cover source[type="image/avif"]').getAttribute('srcset');
+    expect(avif).toMatch(/cover-[^ ]+\.w480\.avif 480w, \/images\/cover-[^ ]+\.w960\.avif 960w/);
+    const variant = await reader.request.get(avif!.split(' ')[0]!);
+    expect(variant.headers()['content-type']).toBe('image/avif');
     await reader.locator('a[hreflang="en"]').first().click();
     await expect(reader).toHaveURL(new RegExp(`/en/posts/${enSlug}$`));
     await expect(reader.getByRole('heading', { level: 1 })).toHaveText(`Tea and Time ${tag}`);

@@ -93,12 +93,14 @@ for (const target of testTargets) {
     it('replaces a post\'s shared details, refusing ids of the wrong kind', async () => {
       const { id } = await newPost();
       const content = createContentRepository(t.db);
-      const image = await content.createMedia({ kind: 'image', path: `/images/${unique('c')}.0123456789ab.png`, mime: 'image/png', bytes: 10, sha256: 'a'.repeat(64), width: 10, height: 10 });
+      const variants = [{ width: 480, height: 270, format: 'avif' as const, path: '/images/c.0123456789ab.w480.avif' }];
+      const image = await content.createMedia({ kind: 'image', path: `/images/${unique('c')}.0123456789ab.png`, mime: 'image/png', bytes: 10, sha256: 'a'.repeat(64), width: 10, height: 10, variants });
       const audio = await content.createMedia({ kind: 'audio', path: `/audios/${unique('n')}.0123456789ab.mp3`, mime: 'audio/mpeg', bytes: 10, sha256: 'b'.repeat(64) });
       const tag = await content.createTag({ key: unique('t'), names: { en: { name: 'T', slug: unique('t') } } });
       const base = { postId: id, tagIds: [tag.id], featured: true, narration: { zh: audio.id, en: null }, videoMediaId: null, subtitleMediaIds: {} };
       const updated = (await studio.updatePostMeta(id, { ...base, coverMediaId: image.id }))!;
       expect(updated.cover?.id).toBe(image.id);
+      expect(updated.cover?.variants).toEqual(variants);
       expect(updated.tags.map((x) => x.id)).toEqual([tag.id]);
       expect(updated.narration.zh?.id).toBe(audio.id);
       expect(updated.featured).toBe(true);

@@ -7,6 +7,7 @@ import { renderMarkdown } from '@/core/markdown/render-markdown';
 import { otherLocale } from '@/i18n/routing';
 import { isOutdated } from '@/core/content/translation-status';
 import type { PostView } from '@/server/post-view';
+import { ResponsiveImage } from './responsive-image';
 import { PostHeader } from './post-header';
 import { PostMedia } from './post-media';
 
@@ -33,11 +34,10 @@ export async function PostArticle({ view, jsonLd }: { view: PostView; jsonLd?: s
       <PostHeader view={view} />
       {post.cover && (
         <figure className="post-cover">
-          <img
-            src={post.cover.path}
+          <ResponsiveImage
+            media={post.cover}
+            sizes="(min-width: 46rem) 42rem, 100vw"
             alt={post.cover.alt[shown.locale] ?? post.cover.alt[locale] ?? ''}
-            width={post.cover.width ?? undefined}
-            height={post.cover.height ?? undefined}
             fetchPriority="high"
             decoding="async"
           />

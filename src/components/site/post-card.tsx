@@ -5,6 +5,7 @@ import { getTranslations } from 'next-intl/server';
 import type { Post } from '@/core/content/types';
 import type { Locale } from '@/i18n/routing';
 import { formatDate, postHref, viewPost } from '@/server/post-view';
+import { ResponsiveImage } from './responsive-image';
 
 export async function PostCard({ post, locale, large = false }: { post: Post; locale: Locale; large?: boolean }) {
   const view = viewPost(post, locale);
@@ -16,11 +17,10 @@ export async function PostCard({ post, locale, large = false }: { post: Post; lo
     <article className={large ? 'post-card post-card--large' : 'post-card'} lang={isFallback ? shown.locale : undefined}>
       {post.cover && (
         <Link href={href} className="post-card__cover" tabIndex={-1} aria-hidden="true">
-          <img
-            src={post.cover.path}
+          <ResponsiveImage
+            media={post.cover}
+            sizes={large ? '(min-width: 72rem) 40rem, 100vw' : '(min-width: 48rem) 20rem, 100vw'}
             alt=""
-            width={post.cover.width ?? undefined}
-            height={post.cover.height ?? undefined}
             loading={large ? 'eager' : 'lazy'}
             decoding="async"
           />

@@ -37,6 +37,15 @@ export interface Media {
   durationSeconds: number | null;
   alt: PerLocale<string>;
   caption: PerLocale<string>;
+  /** Smaller WebP/AVIF copies of an uploaded image, for srcset; absent when there are none. */
+  variants?: MediaVariant[];
+}
+
+export interface MediaVariant {
+  width: number;
+  height: number;
+  format: 'webp' | 'avif';
+  path: string;
 }
 
 export interface Translation {

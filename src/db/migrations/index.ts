@@ -6,12 +6,14 @@ import * as content from './2026-11-22T0001-content';
 import * as searchIndex from './2026-12-01T0001-search-index';
 import * as searchBackfill from './2026-12-01T0002-search-backfill';
 import * as studio from './2026-12-10T0001-studio';
+import * as mediaVariants from './2026-12-10T0002-media-variants';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0001-content': content,
   '2026-12-01T0001-search-index': searchIndex,
   '2026-12-01T0002-search-backfill': searchBackfill,
   '2026-12-10T0001-studio': studio,
+  '2026-12-10T0002-media-variants': mediaVariants,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -7,6 +7,7 @@ import type {
   Author,
   Media,
   MediaKind,
+  MediaVariant,
   PerLocale,
   Post,
   PostKind,
@@ -50,6 +51,7 @@ export interface NewMedia {
   durationSeconds?: number | null;
   alt?: PerLocale<string>;
   caption?: PerLocale<string>;
+  variants?: MediaVariant[];
 }
 
 export interface NewPost {
@@ -146,6 +148,7 @@ export function createContentWriter(db: Kysely<Database>) {
             duration_seconds: input.durationSeconds ?? null,
             sha256: input.sha256,
             created_at: toIsoTimestamp(new Date()),
+            variants: input.variants?.length ? JSON.stringify(input.variants) : null,
           })
           .returning('id')
           .executeTakeFirstOrThrow();

@@ -18,6 +18,7 @@ const mediaColumns = [
   'media.width',
   'media.height',
   'media.duration_seconds',
+  'media.variants',
   'media_texts.locale as text_locale',
   'media_texts.alt',
   'media_texts.caption',

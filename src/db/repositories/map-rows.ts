@@ -5,6 +5,7 @@ import type {
   Author,
   Media,
   MediaKind,
+  MediaVariant,
   Tag,
   Translation,
   TranslationState,
@@ -89,10 +90,26 @@ export function foldTags(rows: TagTextRow[]): Map<number, Tag> {
 }
 
 export type MediaTextRow = Pick<MediaRow, 'id' | 'kind' | 'path' | 'mime' | 'bytes' | 'width' | 'height' | 'duration_seconds'> & {
+  variants?: string | null;
   text_locale: string | null;
   alt: string | null;
   caption: string | null;
 };
+
+function parseVariants(json: string | null | undefined): MediaVariant[] {
+  if (!json) return [];
+  try {
+    const list = JSON.parse(json) as unknown;
+    return Array.isArray(list)
+      ? list.filter(
+          (v): v is MediaVariant =>
+            typeof v?.path === 'string' && Number.isInteger(v?.width) && Number.isInteger(v?.height) && (v?.format === 'webp' || v?.format === 'avif'),
+        )
+      : [];
+  } catch {
+    return [];
+  }
+}
 
 export function foldMedia(rows: MediaTextRow[]): Map<number, Media> {
   const media = new Map<number, Media>();
@@ -112,6 +129,8 @@ export function foldMedia(rows: MediaTextRow[]): Map<number, Media> {
         alt: {},
         caption: {},
       };
+      const variants = parseVariants(row.variants);
+      if (variants.length > 0) item.variants = variants;
       media.set(row.id, item);
     }
     if (row.text_locale !== null && isLocale(row.text_locale)) {

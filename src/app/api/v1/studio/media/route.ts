@@ -49,6 +49,7 @@ const route = defineRoute({
       width: ingested.width,
       height: ingested.height,
       durationSeconds: ingested.durationSeconds,
+      variants: ingested.variants.map(({ width, height, format, path }) => ({ width, height, format, path })),
     });
     return Response.json({ media, variants: ingested.variants, reused: false }, { status: 201 });
   },

@@ -1,0 +1,14 @@
+// The responsive variants of an uploaded image (WebP and AVIF at a few widths), as JSON:
+// [{ "width": 960, "height": 540, "format": "avif", "path": "/images/….w960.avif" }, …].
+// Null for media that have none (audio, video, the demo's pre-sized images).
+import type { Kysely } from 'kysely';
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  const tables = await db.introspection.getTables();
+  if (tables.find((t) => t.name === 'media')?.columns.some((c) => c.name === 'variants')) return;
+  await db.schema.alterTable('media').addColumn('variants', 'text').execute();
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('media').dropColumn('variants').execute();
+}
