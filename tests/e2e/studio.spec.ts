@@ -227,7 +227,10 @@ test.describe('the Studio workflow', () => {
     await page.getByRole('button', { name: 'Create draft' }).click();
     await expect(page).toHaveURL(/\/studio\/posts\/\d+$/);
     await expect(page.locator('section[data-ready]').first()).toBeVisible();
-    const slug = await pane(page, 'English').getByLabel('Slug').inputValue();
+    const english = pane(page, 'English');
+    await english.getByLabel('Text (Markdown)').fill('A piece written to appear at a set time, with a body like any other.');
+    await expect(english.getByRole('status')).toContainText('Saved at', { timeout: 15_000 });
+    const slug = await english.getByLabel('Slug').inputValue();
     const postId = Number(new URL(page.url()).pathname.split('/').pop());
     const at = new Date(Date.now() + 8_000);
     const scheduled = await page.request.post(`/api/v1/studio/posts/${postId}/publication`, {

@@ -25,11 +25,12 @@ const maxShown = 200;
  * `side` 'after' shows the new text only, every line of it, with what differs marked (a
  * conflict shows each version whole); otherwise only changed lines, old above new.
  */
-export function DiffView({ lines, side }: { lines: DiffLine[]; side?: 'after' }) {
+export function DiffView({ lines, side, label }: { lines: DiffLine[]; side?: 'after'; label?: string }) {
   const changed = (side === 'after' ? lines.filter((line) => line.after) : lines.filter((line) => line.kind !== 'same')).slice(0, maxShown);
   if (changed.length === 0) return null;
   return (
-    <div className={styles.diff}>
+    // Scrollable, so it takes focus: keyboard users scroll it with the arrow keys.
+    <div className={styles.diff} tabIndex={0} role="region" aria-label={label}>
       {changed.map((line, i) => (
         <div key={i} className={styles.diffLine} data-kind={line.kind}>
           {line.before && side !== 'after' && (

@@ -40,7 +40,7 @@ export function RevisionList({ postId, locale, currentBody, canRestore, onRestor
       {revisions === null ? null : revisions.length === 0 ? (
         <p className={styles.muted}>{t('noRevisions')}</p>
       ) : (
-        <ol className={styles.revisions}>
+        <ol className={styles.revisions} tabIndex={0} aria-label={t('revisions')}>
           {revisions.map((r) => (
             <li key={r.id}>
               <div className={styles.revisionRow}>
@@ -61,7 +61,7 @@ export function RevisionList({ postId, locale, currentBody, canRestore, onRestor
                   )}
                 </span>
               </div>
-              {comparing === r.id && <DiffView lines={diffText(r.body, currentBody)} />}
+              {comparing === r.id && <DiffView lines={diffText(r.body, currentBody)} label={t('compare')} />}
             </li>
           ))}
         </ol>

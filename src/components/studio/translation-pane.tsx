@@ -313,7 +313,7 @@ export function TranslationPane({ postId, pane, otherBody, otherLocale, sourceRe
           {status === 'outdated' && pane.sourceDiff && (
             <div className={styles.outdated}>
               <p>{t('outdated')}</p>
-              <DiffView lines={pane.sourceDiff} />
+              <DiffView lines={pane.sourceDiff} label={t('outdated')} />
               {pane.canEdit && (
                 <button type="button" className={controls.secondary} onClick={() => void markUpToDate()}>
                   {t('markUpToDate')}
@@ -329,12 +329,12 @@ export function TranslationPane({ postId, pane, otherBody, otherLocale, sourceRe
                 <div>
                   <h3>{t('conflictTheirs')}</h3>
                   <p className={styles.conflictTitle}>{conflict.title}</p>
-                  <DiffView lines={diffText(fields.body, conflict.body)} side="after" />
+                  <DiffView lines={diffText(fields.body, conflict.body)} side="after" label={t('conflictTheirs')} />
                 </div>
                 <div>
                   <h3>{t('conflictYours')}</h3>
                   <p className={styles.conflictTitle}>{fields.title}</p>
-                  <DiffView lines={diffText(conflict.body, fields.body)} side="after" />
+                  <DiffView lines={diffText(conflict.body, fields.body)} side="after" label={t('conflictYours')} />
                 </div>
               </div>
               <div className={styles.actions}>
@@ -383,7 +383,7 @@ export function TranslationPane({ postId, pane, otherBody, otherLocale, sourceRe
             </div>
           </div>
           {showPreview ? (
-            <div className={styles.preview}>
+            <div className={styles.preview} tabIndex={0} role="region" aria-label={t('preview')}>
               {preview && otherBody !== null && <p className={styles.muted}>{t('alignment', { count: preview.unmatched })}</p>}
               <div className="prose" lang={locale} data-unaligned-label={t('unaligned')} dangerouslySetInnerHTML={{ __html: preview?.html ?? '' }} />
             </div>
