@@ -8,7 +8,7 @@ import { collectStats } from '@/db/collect-stats';
 import { migrateToLatest } from '@/db/migrate';
 import { seedDemo } from '@/db/seed-demo';
 import { rebuildSearchIndex } from '@/db/repositories/search-index';
-import { roles, type Role } from '@/core/auth/permissions';
+import { isRole, roles } from '@/core/auth/permissions';
 import { minPasswordLength } from '@/core/studio/account-inputs';
 import { emailField } from '@/core/studio/fields';
 import { createAccount, setPassword } from '@/server/auth/accounts';
@@ -140,7 +140,7 @@ const commands: Record<string, Command> = {
       io.stderr.write(`"${email}" is not an e-mail address.\n`);
       return exitCodes.usage;
     }
-    if (!(roles as readonly string[]).includes(role)) {
+    if (!isRole(role)) {
       io.stderr.write(`"${role}" is not a role. Roles: ${roles.join(', ')}.\n`);
       return exitCodes.usage;
     }
@@ -149,7 +149,7 @@ const commands: Record<string, Command> = {
     const db = createDatabase({ url: io.env.DATABASE_URL, dataDir });
     try {
       await migrateToLatest(db);
-      const account = await createAccount(db, { email, role: role as Role, name: name ?? email.split('@')[0]!, password });
+      const account = await createAccount(db, { email, role, name: name ?? email.split('@')[0]!, password });
       io.stdout.write(`Created ${account.role} ${account.email}.\n`);
       return exitCodes.ok;
     } finally {

@@ -34,7 +34,7 @@ interface Props {
 
 function MediaSelect(props: { id: string; label: string; none: string; value: number | null; options: MetaOption[]; onChange: (id: number | null) => void }) {
   return (
-    <div className={styles.field}>
+    <div className={controls.field}>
       <label htmlFor={props.id}>{props.label}</label>
       <select id={props.id} value={props.value ?? ''} onChange={(e) => props.onChange(e.target.value === '' ? null : Number(e.target.value))}>
         <option value="">{props.none}</option>

@@ -348,7 +348,7 @@ export function TranslationPane({ postId, pane, otherBody, otherLocale, sourceRe
             </div>
           )}
 
-          <div className={styles.field}>
+          <div className={controls.field}>
             <label htmlFor={id('title')}>{t('titleField')}</label>
             <input
               id={id('title')}
@@ -388,7 +388,7 @@ export function TranslationPane({ postId, pane, otherBody, otherLocale, sourceRe
               <div className="prose" lang={locale} data-unaligned-label={t('unaligned')} dangerouslySetInnerHTML={{ __html: preview?.html ?? '' }} />
             </div>
           ) : (
-            <div className={styles.field}>
+            <div className={controls.field}>
               <label htmlFor={id('body')}>{t('body')}</label>
               <textarea
                 id={id('body')}
@@ -406,22 +406,22 @@ export function TranslationPane({ postId, pane, otherBody, otherLocale, sourceRe
 
           <details className={styles.details}>
             <summary>{t('more')}</summary>
-            <div className={styles.field}>
+            <div className={controls.field}>
               <label htmlFor={id('slug')}>{t('slug')}</label>
               <input id={id('slug')} value={fields.slug} readOnly={readOnly} onChange={(e) => update('slug', e.target.value)} aria-invalid={fieldErrors.slug ? true : undefined} lang="en" />
               {errorsFor('slug')}
             </div>
-            <div className={styles.field}>
+            <div className={controls.field}>
               <label htmlFor={id('excerpt')}>{t('excerpt')}</label>
               <textarea id={id('excerpt')} rows={3} value={fields.excerpt} readOnly={readOnly} onChange={(e) => update('excerpt', e.target.value)} />
               {errorsFor('excerpt')}
             </div>
-            <div className={styles.field}>
+            <div className={controls.field}>
               <label htmlFor={id('seoTitle')}>{t('seoTitle')}</label>
               <input id={id('seoTitle')} value={fields.seoTitle} readOnly={readOnly} onChange={(e) => update('seoTitle', e.target.value)} />
               {errorsFor('seoTitle')}
             </div>
-            <div className={styles.field}>
+            <div className={controls.field}>
               <label htmlFor={id('seoDescription')}>{t('seoDescription')}</label>
               <textarea id={id('seoDescription')} rows={2} value={fields.seoDescription} readOnly={readOnly} onChange={(e) => update('seoDescription', e.target.value)} />
               {errorsFor('seoDescription')}
@@ -445,7 +445,7 @@ export function TranslationPane({ postId, pane, otherBody, otherLocale, sourceRe
                 )}
                 <label className={styles.scheduleLabel}>
                   <span>{t('scheduleAt')}</span>
-                  <input type="datetime-local" value={scheduleValue} onChange={(e) => setScheduleValue(e.target.value)} />
+                  <input type="datetime-local" className={controls.input} value={scheduleValue} onChange={(e) => setScheduleValue(e.target.value)} />
                 </label>
                 <button type="button" className={controls.secondary} disabled={!scheduleValue} onClick={() => void publication('schedule')}>
                   {t('schedule')}

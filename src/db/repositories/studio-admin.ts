@@ -2,12 +2,13 @@
 // language, the words of a media file, and people's roles.
 import type { Kysely, Transaction } from 'kysely';
 import type { Role } from '@/core/auth/permissions';
-import type { Author, Tag } from '@/core/content/types';
+import type { Author, Media, MediaKind, Tag } from '@/core/content/types';
 import { AppError } from '@/core/errors/app-error';
 import type { AuthorProfileInput, MediaTextInput, SiteSettingsInput, TagInput } from '@/core/studio/inputs';
 import { locales, type Locale } from '@/i18n/routing';
 import { mapDatabaseError } from '../map-database-error';
 import type { Database } from '../schema';
+import { loadMediaByIds } from './load-posts';
 import { foldAuthors, foldTags } from './map-rows';
 
 async function write<T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
@@ -69,6 +70,19 @@ export function createStudioAdmin(db: Kysely<Database>) {
         if (texts.length) await trx.insertInto('tag_texts').values(texts).execute();
         return tagId;
       }),
+
+    /** The media library, newest first, optionally of some kinds only. */
+    async listMedia(options: { limit: number; kinds?: MediaKind[] }): Promise<Media[]> {
+      const rows = await db
+        .selectFrom('media')
+        .select('id')
+        .$if(options.kinds !== undefined, (qb) => qb.where('kind', 'in', options.kinds!))
+        .orderBy('id', 'desc')
+        .limit(options.limit)
+        .execute();
+      const media = await loadMediaByIds(db, rows.map((r) => r.id));
+      return rows.flatMap((r) => media.get(r.id) ?? []);
+    },
 
     async listAuthors(): Promise<Array<Author & { userId: string | null }>> {
       const rows = await db

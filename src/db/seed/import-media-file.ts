@@ -7,6 +7,7 @@ import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import sharp from 'sharp';
 import type { MediaKind } from '@/core/content/types';
+import { syncDirectory } from '@/server/media/durable-file';
 import type { NewMedia } from '../repositories/content-writer';
 
 export type MediaFolder = 'images' | 'audios' | 'videos';
@@ -89,17 +90,4 @@ async function writeFileAtomically(dir: string, name: string, bytes: Buffer): Pr
     throw error;
   }
   await syncDirectory(dir);
-}
-
-/** Makes the rename itself durable. Not every platform can open a directory (Windows), which is fine. */
-async function syncDirectory(dir: string): Promise<void> {
-  const handle = await open(dir, 'r').catch(() => null);
-  if (!handle) return;
-  try {
-    await handle.sync();
-  } catch {
-    // best effort
-  } finally {
-    await handle.close();
-  }
 }

@@ -2,7 +2,7 @@
 // permission rules take. Every Studio page and route handler asks here; nothing trusts a
 // header the proxy could have set.
 import type { Kysely } from 'kysely';
-import { can, roles, type Action, type Actor, type Resource, type Role } from '@/core/auth/permissions';
+import { can, isRole, type Action, type Actor, type Resource } from '@/core/auth/permissions';
 import { AppError } from '@/core/errors/app-error';
 import { getDatabase } from '@/db/client';
 import { ensureDatabase } from '@/db/ensure-database';
@@ -12,10 +12,6 @@ import { authFor } from './auth';
 export interface StudioUser extends Actor {
   name: string;
   email: string;
-}
-
-function isRole(value: unknown): value is Role {
-  return typeof value === 'string' && (roles as readonly string[]).includes(value);
 }
 
 export async function actorFromHeaders(headers: Headers, db: Kysely<Database> = getDatabase()): Promise<StudioUser | null> {

@@ -6,12 +6,11 @@
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
-import { can, type Action, type Resource } from '@/core/auth/permissions';
+import { can, isRole, type Action, type Resource, type Role } from '@/core/auth/permissions';
 import { AppError } from '@/core/errors/app-error';
 import { authorProfileInput, changePasswordInput, mediaTextInput, siteSettingsInput, tagInput } from '@/core/studio/inputs';
-import { roles } from '@/core/auth/permissions';
 import { getDatabase } from '@/db/client';
-import { createStudioAdmin } from '@/db/repositories/studio-admin';
+import { createStudioAdmin, type StudioAdmin } from '@/db/repositories/studio-admin';
 import { localeOrDefault, locales, type Locale } from '@/i18n/routing';
 import { authFor } from '@/server/auth/auth';
 import { actorFromHeaders, type StudioUser } from '@/server/auth/session';
@@ -164,17 +163,23 @@ export async function saveMediaTextsAction(_previous: FormState, form: FormData)
   redirect(`/${locale}/studio/account?changed=1`);
 }
 
+/** The account a role change or removal is about, with a role the rules know. */
+async function accountToManage(admin: StudioAdmin, userId: string): Promise<{ id: string; role: Role }> {
+  const user = await admin.getUser(userId);
+  if (!user || !isRole(user.role)) throw new AppError('NOT_FOUND', 'There is no such account.');
+  return { id: user.id, role: user.role };
+}
+
 export async function setRoleAction(_previous: FormState, form: FormData): Promise<FormState> {
   const locale = formLocale(form);
   const userId = text(form, 'userId');
   const role = text(form, 'role');
   try {
-    if (!(roles as readonly string[]).includes(role)) throw new AppError('VALIDATION', 'Choose a role.', { fields: { role: ['Choose a role.'] } });
+    if (!isRole(role)) throw new AppError('VALIDATION', 'Choose a role.', { fields: { role: ['Choose a role.'] } });
     const admin = createStudioAdmin(getDatabase());
-    const user = await admin.getUser(userId);
-    if (!user || !(roles as readonly string[]).includes(user.role)) throw new AppError('NOT_FOUND', 'There is no such account.');
-    await allowed('user.manage', { kind: 'user', id: user.id, role: user.role as (typeof roles)[number], newRole: role as (typeof roles)[number] });
-    await admin.setRole(user.id, role as (typeof roles)[number]);
+    const user = await accountToManage(admin, userId);
+    await allowed('user.manage', { kind: 'user', id: user.id, role: user.role, newRole: role as Role });
+    await admin.setRole(user.id, role as Role);
     return done(locale);
   } catch (error) {
     return failedForm(locale, error, form);
@@ -188,9 +193,8 @@ export async function removeUserAction(_previous: FormState, form: FormData): Pr
   const locale = formLocale(form);
   try {
     const admin = createStudioAdmin(getDatabase());
-    const user = await admin.getUser(text(form, 'userId'));
-    if (!user || !(roles as readonly string[]).includes(user.role)) throw new AppError('NOT_FOUND', 'There is no such account.');
-    await allowed('user.manage', { kind: 'user', id: user.id, role: user.role as (typeof roles)[number] });
+    const user = await accountToManage(admin, text(form, 'userId'));
+    await allowed('user.manage', { kind: 'user', id: user.id, role: user.role });
     await admin.removeUser(user.id);
     return done(locale);
   } catch (error) {

@@ -10,7 +10,7 @@ import editor from '@/components/studio/editor.module.css';
 import styles from '@/components/studio/studio.module.css';
 import { can } from '@/core/auth/permissions';
 import { getDatabase } from '@/db/client';
-import { loadMediaByIds } from '@/db/repositories/load-posts';
+import { createStudioAdmin } from '@/db/repositories/studio-admin';
 import { isLocale, locales } from '@/i18n/routing';
 import { saveMediaTextsAction } from '../manage-actions';
 import { pageTitle } from '@/server/page-title';
@@ -36,10 +36,7 @@ export default async function MediaPage({ params }: PageProps<'/[locale]/studio/
     getTranslations({ locale, namespace: 'studio.forms' }),
     getTranslations({ locale, namespace: 'studio.manage' }),
   ]);
-  const db = getDatabase();
-  const rows = await db.selectFrom('media').select('id').orderBy('id', 'desc').limit(120).execute();
-  const media = await loadMediaByIds(db, rows.map((r) => r.id));
-  const items = rows.map((r) => media.get(r.id)!).filter(Boolean);
+  const items = await createStudioAdmin(getDatabase()).listMedia({ limit: 120 });
   const size = new Intl.NumberFormat(locale === 'zh' ? 'zh-CN' : 'en-GB', { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 0 });
   return (
     <StudioFrame locale={locale} actor={actor} path="/media">

@@ -5,8 +5,9 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { StudioForm } from '@/components/studio/studio-form';
 import { StudioFrame } from '@/components/studio/studio-frame';
 import styles from '@/components/studio/studio.module.css';
-import { can, roles } from '@/core/auth/permissions';
+import { can, isRole, roles } from '@/core/auth/permissions';
 import { getDatabase } from '@/db/client';
+import { createStudioAdmin } from '@/db/repositories/studio-admin';
 import { isLocale } from '@/i18n/routing';
 import { listOpenInvites } from '@/server/auth/invites';
 import { pageTitle } from '@/server/page-title';
@@ -41,7 +42,7 @@ export default async function UsersPage({ params }: PageProps<'/[locale]/studio/
   }
   const db = getDatabase();
   const [users, invites] = await Promise.all([
-    db.selectFrom('auth_users').select(['id', 'name', 'email', 'role']).orderBy('created_at').execute(),
+    createStudioAdmin(db).listUsers(),
     listOpenInvites(db),
   ]);
   const dateFormat = new Intl.DateTimeFormat(locale === 'zh' ? 'zh-CN' : 'en-GB', { dateStyle: 'medium' });
@@ -65,11 +66,11 @@ export default async function UsersPage({ params }: PageProps<'/[locale]/studio/
               <td>{u.name}</td>
               <td className={styles.breakAll}>{u.email}</td>
               <td>
-                {(roles as readonly string[]).includes(u.role) ? r(u.role as (typeof roles)[number]) : u.role}
+                {isRole(u.role) ? r(u.role) : u.role}
                 {u.id === actor.id && <span className={styles.muted}> ({mu('you')})</span>}
               </td>
               <td>
-                {u.id !== actor.id && can(actor, 'user.manage', { kind: 'user', id: u.id, role: u.role as (typeof roles)[number] }) && (
+                {u.id !== actor.id && isRole(u.role) && can(actor, 'user.manage', { kind: 'user', id: u.id, role: u.role }) && (
                   <div className={styles.rowForms}>
                     <StudioForm
                       inline

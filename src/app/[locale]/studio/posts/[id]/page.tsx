@@ -8,14 +8,15 @@ import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server
 import type { PaneData } from '@/components/studio/editor-api';
 import { PostEditor } from '@/components/studio/post-editor';
 import { PostMetaForm } from '@/components/studio/post-meta-form';
-import { loadMediaByIds } from '@/db/repositories/load-posts';
 import { StudioFrame } from '@/components/studio/studio-frame';
 import styles from '@/components/studio/studio.module.css';
 import { can } from '@/core/auth/permissions';
 import { diffText } from '@/core/content/text-diff';
 import { getDatabase } from '@/db/client';
+import { createStudioAdmin } from '@/db/repositories/studio-admin';
 import { createStudioRepository } from '@/db/repositories/studio-repository';
-import { isLocale, locales } from '@/i18n/routing';
+import { isLocale, locales, otherLocale } from '@/i18n/routing';
+import type { Media } from '@/core/content/types';
 import { pageTitle } from '@/server/page-title';
 import { studioActor } from '@/server/studio/guard';
 
@@ -80,16 +81,10 @@ export default async function EditorPage({ params }: PageProps<'/[locale]/studio
     }),
   );
   const messages = await getMessages({ locale });
-  const db = getDatabase();
-  const mediaRows = await db.selectFrom('media').select(['id', 'kind']).where('kind', 'in', ['image', 'audio', 'video', 'subtitle']).orderBy('id', 'desc').limit(300).execute();
-  const media = await loadMediaByIds(db, mediaRows.map((m) => m.id));
-  const optionOf = (id: number) => {
-    const m = media.get(id)!;
-    return { id, label: `${m.alt[locale] || m.path.split('/').pop()}` };
-  };
-  const tagRows = await db.selectFrom('tag_texts').select(['tag_id', 'name', 'locale']).orderBy('tag_id').execute();
-  const tagNames = new Map<number, string>();
-  for (const row of tagRows) if (row.locale === locale || !tagNames.has(row.tag_id)) tagNames.set(row.tag_id, row.name);
+  const admin = createStudioAdmin(getDatabase());
+  const [library, tags] = await Promise.all([admin.listMedia({ limit: 300, kinds: ['image', 'audio', 'video', 'subtitle'] }), admin.listTags()]);
+  const optionsOf = (kind: Media['kind']) =>
+    library.filter((m) => m.kind === kind).map((m) => ({ id: m.id, label: m.alt[locale] || m.path.split('/').pop()! }));
   const meta = {
     coverMediaId: post.cover?.id ?? null,
     tagIds: post.tags.map((tag) => tag.id),
@@ -107,11 +102,11 @@ export default async function EditorPage({ params }: PageProps<'/[locale]/studio
         <PostMetaForm
           postId={post.id}
           initial={meta}
-          images={mediaRows.filter((m) => m.kind === 'image').map((m) => optionOf(m.id))}
-          audios={mediaRows.filter((m) => m.kind === 'audio').map((m) => optionOf(m.id))}
-          videos={mediaRows.filter((m) => m.kind === 'video').map((m) => optionOf(m.id))}
-          subtitles={mediaRows.filter((m) => m.kind === 'subtitle').map((m) => optionOf(m.id))}
-          tags={[...tagNames].map(([id, label]) => ({ id, label }))}
+          images={optionsOf('image')}
+          audios={optionsOf('audio')}
+          videos={optionsOf('video')}
+          subtitles={optionsOf('subtitle')}
+          tags={tags.map((tag) => ({ id: tag.id, label: tag.names[locale]?.name ?? tag.names[otherLocale(locale)]?.name ?? tag.key }))}
           canEdit={can(actor, 'post.edit-source', resource(post.sourceLocale))}
         />
         <PostEditor postId={post.id} uiLocale={locale} panes={panes} canDelete={can(actor, 'post.delete', resource(post.sourceLocale))} />
