@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# A newcomer's first minutes on a given Node.js major, as CI's last step:
+# fresh clone of this repository's HEAD → npm install → npm start → read a post and
+# /api/health → a minute of mixed reading and Studio saves → the server is still alive.
+#   bash tests/smoke/fresh-install.sh 22 [seconds]
+set -euo pipefail
+major="${1:-22}"
+seconds="${2:-60}"
+repo="$(cd "$(dirname "$0")/../.." && pwd)"
+port="${SMOKE_PORT:-3610}"
+work="$(mktemp -d "${TMPDIR:-/tmp}/duet-smoke.XXXXXX")"
+server_pid=""
+cleanup() {
+  if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
+    kill -- -"$server_pid" 2>/dev/null || kill "$server_pid" 2>/dev/null || true
+    wait "$server_pid" 2>/dev/null || true
+  fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+eval "$(bash "$repo/scripts/use-node.sh" "$major")"
+echo "smoke: Node $(node -v), npm $(npm -v), fresh clone of $(git -C "$repo" rev-parse --short HEAD) in $work"
+git clone --quiet --no-hardlinks "$repo" "$work/duet"
+cd "$work/duet"
+
+started=$(date +%s)
+npm install --no-audit --no-fund --loglevel=error >"$work/install.log" 2>&1 || { cat "$work/install.log"; exit 1; }
+echo "smoke: npm install took $(($(date +%s) - started)) s"
+
+# setsid: the server and its children form one group, so cleanup stops all of them.
+setsid env PORT="$port" DATA_DIR="$work/data" LOG_LEVEL=warn npm start >"$work/server.log" 2>&1 &
+server_pid=$!
+
+SMOKE_PORT="$port" SMOKE_SECONDS="$seconds" SMOKE_DATA_DIR="$work/data" SMOKE_SERVER_PID="$server_pid" \
+  node "$repo/tests/smoke/exercise-server.mjs" || { echo "smoke: server log:"; tail -n 60 "$work/server.log"; exit 1; }
