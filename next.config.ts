@@ -1,5 +1,7 @@
+import { join } from 'node:path';
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
+import { securityHeaders } from './src/server/security-headers';
 
 const withNextIntl = createNextIntlPlugin('./src/i18n/request.ts');
 
@@ -7,9 +9,26 @@ const nextConfig: NextConfig = {
   // Native modules and the logger stay outside the server bundle.
   serverExternalPackages: ['better-sqlite3', 'pg', 'pino', 'sharp', '@node-rs/jieba'],
   poweredByHeader: false,
+  // Rendered pages and data live in a bounded in-memory cache that never keeps an error
+  // render (src/server/cache/memory-cache-handler.mjs); Next's default writes every page,
+  // 404s included, to disk without limit.
+  cacheHandler: join(process.cwd(), 'src/server/cache/memory-cache-handler.mjs'),
+  cacheMaxMemorySize: 0,
+  // With the pages' revalidate (60 s, src/app/[locale]/layout.tsx), shared caches keep a
+  // page a minute and may serve it stale for five more while they fetch it again, so an
+  // unpublished text leaves a CDN within minutes; docs/deploy.md says how to purge at once.
+  expireTime: 360,
+  async headers() {
+    return [{ source: '/:path*', headers: securityHeaders({ siteUrl: process.env.SITE_URL, isDevelopment: process.env.NODE_ENV === 'development' }) }];
+  },
   experimental: {
     // One 404 document for paths outside every route (e.g. /favicon.txt).
     globalNotFound: true,
+    // A request the proxy sees has its body buffered (up to this) so it can be passed on.
+    // Only the Studio's own small forms post to pages; 10 MB (the default) per request
+    // would let a few concurrent posts take hundreds of megabytes.
+    proxyClientMaxBodySize: '256kb',
+    serverActions: { bodySizeLimit: '256kb' },
   },
   // Build output for `npm start` lives in its own folder so `next dev` never clobbers it.
   distDir: process.env.NEXT_DIST_DIR || '.next',

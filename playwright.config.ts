@@ -29,6 +29,19 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     reuseExistingServer: !process.env.CI,
     timeout: 240_000,
-    env: { PORT: String(port), DUET_DIAGNOSTICS: '1', DATA_DIR: process.env.E2E_DATA_DIR ?? 'data/e2e', LOG_LEVEL: 'warn' },
+    env: {
+      PORT: String(port),
+      DUET_DIAGNOSTICS: '1',
+      DATA_DIR: process.env.E2E_DATA_DIR ?? 'data/e2e',
+      LOG_LEVEL: 'warn',
+      // The suite plays many people at once from this machine: as behind a proxy on the
+      // same host, each browser context's X-Forwarded-For is its address for the sign-in
+      // throttle (tests/unit/client-address.test.ts checks the default, trusting no one).
+      TRUST_PROXY: 'loopback',
+      // A smaller allowance per kilobyte than the default (20): 3 s for a 200,000-character
+      // text. The longest plain text (1.2-1.6 s idle) still fits twice over; the dense table
+      // of hardening.spec.ts (about 7 s) outlives it, so the refusal is seen end to end.
+      DUET_RENDER_MS_PER_KB: '8',
+    },
   },
 });

@@ -17,6 +17,8 @@ export function build(distDir, extraEnv = {}) {
   });
   writeFileSync(`${root}tsconfig.json`, tsconfig);
   if (result.status !== 0) throw new Error(`build of ${distDir} failed`);
+  const worker = spawnSync(process.execPath, [`${root}scripts/build-render-worker.mjs`], { cwd: root, env: { ...process.env, NEXT_DIST_DIR: distDir }, stdio: 'inherit' });
+  if (worker.status !== 0) throw new Error(`render worker bundle for ${distDir} failed`);
 }
 
 /** Removes bench builds and points next-env.d.ts back at the main build's types. */

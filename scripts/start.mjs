@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // `npm start`: build the production bundle when it is missing or older than the
 // sources (or was built for another SITE_URL), then serve it on PORT (default 3000).
+import './check-node.cjs';
 import { spawn, spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -24,7 +26,7 @@ function buildStamp() {
 }
 
 function isBuildCurrent(stamp) {
-  if (!existsSync(join(distDir, 'BUILD_ID')) || !existsSync(stampFile)) return false;
+  if (!existsSync(join(distDir, 'BUILD_ID')) || !existsSync(stampFile) || !existsSync(join(distDir, 'duet-render-worker.mjs'))) return false;
   try {
     const built = JSON.parse(readFileSync(stampFile, 'utf8'));
     return built.siteUrl === stamp.siteUrl && built.sources >= stamp.sources;
@@ -42,12 +44,14 @@ function run(args, label) {
 }
 
 run([join(root, 'scripts', 'patch-next.mjs')], 'patching Next.js');
+run([join(root, 'scripts', 'patch-micromark.mjs')], 'patching micromark');
 const stamp = buildStamp();
 if (isBuildCurrent(stamp)) {
   console.log('duet: the production build is up to date.');
 } else {
   console.log('duet: building the production bundle (the first start takes a minute)…');
   run([nextBin, 'build'], 'the build');
+  run([join(root, 'scripts', 'build-render-worker.mjs')], 'bundling the render worker');
   writeFileSync(stampFile, JSON.stringify(stamp));
 }
 
@@ -58,11 +62,26 @@ for (const dir of [join(distDir, 'server', 'route-cache'), join(distDir, 'cache'
   rmSync(dir, { recursive: true, force: true });
 }
 
+// The client-address hook (scripts/client-address.cjs) runs inside the server process;
+// a TRUST_PROXY it cannot read stops the start here, with its message.
+const clientAddressHook = join(root, 'scripts', 'client-address.cjs');
+try {
+  createRequire(import.meta.url)(clientAddressHook).parseTrust(process.env.TRUST_PROXY);
+} catch (error) {
+  console.error(`duet: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
+
 const port = process.env.PORT ?? '3000';
 const args = [nextBin, 'start', '-p', port];
 if (process.env.HOST) args.push('-H', process.env.HOST);
 console.log(`duet: serving on http://${process.env.HOST ?? 'localhost'}:${port}`);
 // PORT travels along so in-process work (the publishing scheduler) can reach this server.
-const server = spawn(process.execPath, args, { cwd: root, env: { ...env, PORT: port }, stdio: 'inherit' });
+const nodeOptions = `${process.env.NODE_OPTIONS ?? ''} --require ${clientAddressHook}`.trim();
+const server = spawn(process.execPath, args, {
+  cwd: root,
+  env: { ...env, PORT: port, NODE_OPTIONS: nodeOptions, DUET_CLIENT_ADDRESS_INSTALL: '1' },
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

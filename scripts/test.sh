@@ -5,11 +5,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
+node scripts/check-node.cjs
 
 step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
 loud_skip() { printf '\n\033[1;33m!! SKIPPED: %s\033[0m\n\n' "$*"; }
 
 node scripts/patch-next.mjs
+node scripts/patch-micromark.mjs
 
 step "typecheck"
 npx next typegen >/dev/null
@@ -32,6 +34,7 @@ npx vitest run
 
 step "production build"
 npx next build
+node scripts/build-render-worker.mjs
 node -e "require('fs').writeFileSync('.next/duet-build.json', JSON.stringify({siteUrl: process.env.SITE_URL ?? null, sources: Date.now()}))"
 
 chromium="${CHROMIUM_PATH:-/usr/bin/chromium}"

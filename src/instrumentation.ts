@@ -1,14 +1,24 @@
-// Runs once when a server process starts: the publishing scheduler, and clearing upload
-// temp files a crash may have left behind.
+// Runs once when a server process starts: the publishing scheduler, clearing upload
+// temp files a crash may have left behind, and rendering again the texts whose stored
+// rendering is missing or from an older renderer.
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return;
-  const [{ startScheduler }, { cleanTempUploads }, { dataDir }, { logger }] = await Promise.all([
+  const [{ startScheduler }, { cleanTempUploads }, { dataDir }, { logger }, { refreshStaleRenders }, { revalidateOverHttp }, { warmRenderPool }] = await Promise.all([
     import('./server/studio/scheduler'),
     import('./server/media/clean-temp-uploads'),
     import('./server/revalidate-token'),
     import('./server/logger'),
+    import('./server/render/refresh-renders'),
+    import('./server/revalidate-over-http'),
+    import('./server/render/render-pool'),
   ]);
+  warmRenderPool();
   const host = process.env.HOST && process.env.HOST !== '0.0.0.0' ? process.env.HOST : '127.0.0.1';
-  startScheduler(`http://${host}:${process.env.PORT ?? '3000'}`);
+  const origin = `http://${host}:${process.env.PORT ?? '3000'}`;
+  startScheduler(origin);
+  // After the server is listening (it revalidates through its own route when done).
+  setTimeout(() => {
+    refreshStaleRenders(() => revalidateOverHttp(origin)).catch((error: unknown) => logger.error({ err: error }, 'refreshing stored renderings failed'));
+  }, 2000).unref();
   cleanTempUploads(dataDir(), 60 * 60 * 1000).catch((error: unknown) => logger.warn({ err: error }, 'could not clear old upload temp files'));
 }

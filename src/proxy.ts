@@ -21,6 +21,8 @@ export function proxy(request: NextRequest) {
         sameSite: localeCookie.sameSite,
         path: localeCookie.path,
       });
+      // A response that sets a cookie is this reader's own: no shared cache may keep it.
+      response.headers.set('Cache-Control', 'private, no-store');
     }
     return response;
   }

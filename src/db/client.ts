@@ -1,7 +1,7 @@
 // The one query builder. DATABASE_URL picks PostgreSQL (postgres:// or postgresql://);
 // otherwise Duet keeps an embedded SQLite file in DATA_DIR, so a fresh install needs
 // nothing but Node.js.
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type Dialect } from 'kysely';
@@ -31,9 +31,23 @@ function createPostgresDialect(connectionString: string): Dialect {
   return new PostgresDialect({ pool: new pg.Pool({ connectionString, max: 10 }) });
 }
 
+/**
+ * The database holds password hashes and sessions: owner-only, like the secrets beside it.
+ * SQLite gives its -wal and -shm files the database file's permissions, so they follow.
+ */
+function openPrivately(file: string): void {
+  // turbopackIgnore: a runtime path in DATA_DIR, nothing for the build to trace.
+  if (!existsSync(/*turbopackIgnore: true*/ file)) closeSync(openSync(/*turbopackIgnore: true*/ file, 'a', 0o600));
+  for (const path of [file, `${file}-wal`, `${file}-shm`]) {
+    if (existsSync(/*turbopackIgnore: true*/ path)) chmodSync(/*turbopackIgnore: true*/ path, 0o600);
+  }
+}
+
 function createSqliteDialect(dir: string): Dialect {
-  mkdirSync(dir, { recursive: true });
-  const database = new SqliteDatabase(join(dir, 'duet.db'));
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const file = join(dir, 'duet.db');
+  openPrivately(file);
+  const database = new SqliteDatabase(file);
   // WAL lets readers work while a write is in progress; FULL makes a committed write
   // survive power loss; SQLite leaves foreign keys off unless asked; busy_timeout waits
   // for another process's write (the CLI seeding while the server runs) instead of failing.

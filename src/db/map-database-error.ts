@@ -13,6 +13,7 @@ interface UniqueRule {
 const uniqueRules: Record<string, UniqueRule> = {
   'post_translations(locale,slug)': { field: 'slug', message: 'Another post already uses this slug in this language.' },
   'post_translations(post_id,locale)': { field: 'locale', message: 'This post already has a translation in this language.' },
+  'live_translations(locale,slug)': { field: 'slug', message: 'Another published text in this language already uses this slug.' },
   'tag_texts(locale,slug)': { field: 'slug', message: 'Another tag already uses this slug in this language.' },
   'tag_texts(tag_id,locale)': { field: 'locale', message: 'This tag already has a name in this language.' },
   'tags(key)': { field: 'key', message: 'Another tag already uses this key.' },

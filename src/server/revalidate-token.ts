@@ -1,6 +1,6 @@
 // The shared secret that lets the command-line tool ask a running server to drop cached
 // pages (POST /api/v1/internal/revalidate). Kept in DATA_DIR, created on first use.
-import { randomBytes } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -11,8 +11,15 @@ export function dataDir(): string {
 export function readOrCreateRevalidateToken(dir = dataDir()): string {
   const file = join(dir, 'revalidate.token');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
   const token = randomBytes(24).toString('base64url');
   writeFileSync(file, token, { mode: 0o600 });
   return token;
+}
+
+/** Whether a request carries the token as `Authorization: Bearer …` (compared in constant time). */
+export function hasInternalToken(request: Request): boolean {
+  const given = Buffer.from(request.headers.get('authorization')?.replace(/^Bearer /, '') ?? '');
+  const expected = Buffer.from(readOrCreateRevalidateToken());
+  return given.length === expected.length && timingSafeEqual(given, expected);
 }

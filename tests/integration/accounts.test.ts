@@ -7,6 +7,8 @@ import { AppError } from '@/core/errors/app-error';
 import { migrateToLatest } from '@/db/migrate';
 import { countUsers, createAccount, RateLimitedError, setPassword, setupOwner, signIn } from '@/server/auth/accounts';
 import { authFor } from '@/server/auth/auth';
+import { acceptInvite, createInvite, findOpenInvite, listOpenInvites, revokeInvite } from '@/server/auth/invites';
+import { clearFailures, reserveAttempt } from '@/server/auth/login-throttle-store';
 import { unique } from './helpers/factories';
 import { testTargets, type TestDatabase } from './helpers/test-databases';
 
@@ -91,6 +93,60 @@ for (const target of testTargets) {
         codes.push(await codeOf(signIn(t.db, { email: `${unique('spray')}@example.com`, password: 'guess' }, { headers: headers(), address: '10.2.0.9' })));
       }
       expect(codes.slice(4)).toEqual(['RATE_LIMITED', 'RATE_LIMITED']);
+    });
+
+    it('counts each attempt before checking it: 100 at once with the right password at #90 give no session', async () => {
+      const email = `${unique('storm')}@example.com`;
+      await createAccount(t.db, { name: 'Storm', email, password: 'the right password', role: 'author' });
+      const attempts = Array.from({ length: 100 }, (_, i) =>
+        signIn(t.db, { email, password: i === 89 ? 'the right password' : `guess ${i}` }, { headers: headers(), address: `10.5.${Math.floor(i / 250)}.${i % 250}` }),
+      );
+      const results = await Promise.allSettled(attempts);
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(0);
+      const codes = results.map((r) => ((r as PromiseRejectedResult).reason as AppError).code);
+      // Five were heard (the fifth answered with the lock), the other 95 refused unheard.
+      expect(codes.filter((c) => c === 'UNAUTHENTICATED').length).toBeLessThanOrEqual(5);
+      expect(codes.filter((c) => c === 'RATE_LIMITED').length).toBeGreaterThanOrEqual(95);
+      const row = await t.db.selectFrom('login_throttle').selectAll().where('key', '=', `account:${email}`).executeTakeFirstOrThrow();
+      expect(row.locked_until).not.toBeNull();
+    }, 60_000);
+
+    it('forgets attempts older than the window, and a success forgives the ones before it', async () => {
+      const keys = [`account:${unique('window')}@example.com`];
+      const at = (minutes: number) => new Date(Date.UTC(2026, 10, 22, 10, minutes));
+      for (const minute of [0, 4, 8, 12]) expect((await reserveAttempt(t.db, keys, at(minute))).allowed).toBe(true);
+      // 16 minutes after the first: a new window, so this is attempt one of it, not five.
+      expect(await reserveAttempt(t.db, keys, at(16))).toMatchObject({ allowed: true, waitIfFailed: 0 });
+      for (const minute of [17, 18, 19]) await reserveAttempt(t.db, keys, at(minute));
+      expect(await reserveAttempt(t.db, keys, at(20))).toMatchObject({ allowed: true, waitIfFailed: 15 * 60 });
+      expect(await reserveAttempt(t.db, keys, at(21))).toMatchObject({ allowed: false, wait: 14 * 60 });
+      // The lock runs out; counting starts again.
+      expect(await reserveAttempt(t.db, keys, at(36))).toMatchObject({ allowed: true, waitIfFailed: 0 });
+      await clearFailures(t.db, keys);
+      expect(await t.db.selectFrom('login_throttle').selectAll().where('key', 'in', keys).execute()).toEqual([]);
+    });
+
+    it('invites die when revoked, or when their inviter may no longer invite', async () => {
+      const inviter = await createAccount(t.db, { name: 'Inviter', email: `${unique('inviter')}@example.com`, password: 'inviter password', role: 'admin' });
+      const make = async () => (await createInvite(t.db, { email: `${unique('guest')}@example.com`, role: 'editor', invitedBy: inviter.id })).token;
+      const [kept, revoked, orphaned] = [await make(), await make(), await make()];
+      expect(await findOpenInvite(t.db, kept)).not.toBeNull();
+
+      const revokedEmail = (await findOpenInvite(t.db, revoked))!.email;
+      await revokeInvite(t.db, (await listOpenInvites(t.db)).find((i) => i.email === revokedEmail)!.id);
+      expect(await findOpenInvite(t.db, revoked)).toBeNull();
+      await expect(acceptInvite(t.db, revoked, { name: 'Guest', password: 'guest password 1' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+
+      // The inviter becomes an editor, who may not invite: every link they made dies.
+      await t.db.updateTable('auth_users').set({ role: 'editor' }).where('id', '=', inviter.id).execute();
+      expect(await findOpenInvite(t.db, kept)).toBeNull();
+      expect(await findOpenInvite(t.db, orphaned)).toBeNull();
+      expect((await listOpenInvites(t.db)).some((i) => i.email.includes('guest'))).toBe(false);
+      // Back to admin: the links work again (they were never used).
+      await t.db.updateTable('auth_users').set({ role: 'admin' }).where('id', '=', inviter.id).execute();
+      expect(await findOpenInvite(t.db, kept)).not.toBeNull();
+      await t.db.deleteFrom('auth_users').where('id', '=', inviter.id).execute();
+      expect(await findOpenInvite(t.db, kept)).toBeNull();
     });
 
     it('ends every session when the password changes', async () => {

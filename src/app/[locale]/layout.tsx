@@ -17,6 +17,12 @@ import { siteUrl } from '@/server/site-url';
 // Nothing is prerendered at build time (the content lives in the database the server
 // opens at start): each page renders on its first request and is then served from the
 // cache until content it shows changes (server/revalidate.ts).
+//
+// Shared caches (a CDN, a proxy) are told to keep a page for a minute: this lifetime is
+// what Next sends as s-maxage. Pages are also made again in the background at most once a
+// minute while read, a cheap render from cached data.
+export const revalidate = 60;
+
 export function generateStaticParams() {
   return [];
 }

@@ -19,15 +19,35 @@ export const errorCodes = {
 export type ErrorCode = keyof typeof errorCodes;
 export type FieldErrors = Record<string, string[]>;
 
+const brand = Symbol.for('duet.AppError');
+
 export class AppError extends Error {
+  /**
+   * Next bundles a module once per route, so an AppError made by a process-wide singleton
+   * (the render pool) can come from another copy of this class than the one a route
+   * handler checks against. The brand makes `instanceof AppError` true for every copy;
+   * subclasses keep the ordinary prototype check.
+   */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    if (this !== AppError) return Function.prototype[Symbol.hasInstance].call(this, value);
+    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[brand] === true;
+  }
+
   readonly code: ErrorCode;
   readonly fields?: FieldErrors;
+  /**
+   * A stable name for this particular refusal (e.g. 'render-timeout'), sent to clients
+   * beside the English message so the Studio can explain it in the writer's language.
+   */
+  readonly reason?: string;
 
-  constructor(code: ErrorCode, message: string, options: { fields?: FieldErrors; cause?: unknown } = {}) {
+  constructor(code: ErrorCode, message: string, options: { fields?: FieldErrors; cause?: unknown; reason?: string } = {}) {
     super(message, { cause: options.cause });
     this.name = 'AppError';
+    Object.defineProperty(this, brand, { value: true });
     this.code = code;
     this.fields = options.fields;
+    this.reason = options.reason;
   }
 
   get status(): number {

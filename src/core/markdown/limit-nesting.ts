@@ -1,5 +1,5 @@
-// Caps how deeply block quotes and lists can nest. Nesting needs a marker or some spaces
-// per level on every line, so a line's container prefix bounds its depth. Parse time grows
+// Caps how deeply block quotes, lists and footnote definitions can nest. Nesting needs a
+// marker or some spaces per level on every line, so a line's container prefix bounds its depth. Parse time grows
 // with the cube of the depth (1,000 nested lists, 1 MB, took 30 s) and the tree walkers
 // recurse once per level, so without a cap a broken or hostile post could stall the
 // renderer or overflow its stack. No real article comes near the cap.
@@ -7,8 +7,9 @@
 /** Characters of container prefix (indentation, `>`, list markers) kept on a line. */
 export const maxContainerPrefix = 200;
 
-const containerPrefix = /^(?:[ \t]|>|[-*+](?=[ \t])|\d{1,9}[.)](?=[ \t]))+/;
-const longPrefix = new RegExp(`^[ \\t>*+\\-\\d.)]{${maxContainerPrefix + 1}}`, 'm');
+// Footnote definitions are containers too: `[^a]: [^a]: [^a]: …` nests one per label.
+const containerPrefix = /^(?:[ \t]|>|[-*+](?=[ \t])|\d{1,9}[.)](?=[ \t])|\[\^[^\]\s]{1,100}\]:)+/;
+const longPrefix = new RegExp(`^(?:[ \\t>*+\\-\\d.)]|\\[\\^[^\\]\\s]{1,100}\\]:){${maxContainerPrefix + 1}}`, 'm');
 
 /** `markdown` with every line's container prefix cut to maxContainerPrefix characters. */
 export function limitNesting(markdown: string): string {

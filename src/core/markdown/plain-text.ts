@@ -2,19 +2,17 @@
 // excerpts: one paragraph per block, code kept as text, footnote marks dropped and the
 // footnotes themselves moved to the end, where they do not interrupt the prose.
 import type { FootnoteDefinition, Nodes, Root } from 'mdast';
-import remarkGfm from 'remark-gfm';
-import remarkParse from 'remark-parse';
-import { unified } from 'unified';
-import { limitNesting } from './limit-nesting';
-import { parseInChunks } from './parse-in-chunks';
-
-const parser = unified().use(remarkParse).use(remarkGfm);
+import { parseMarkdown } from './parse-markdown';
 
 const han = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303F\uFF00-\uFFEF]/u;
 
 /** Plain text of `markdown`: blocks separated by a blank line, list items and table rows by a line break. */
 export function markdownToPlainText(markdown: string): string {
-  const tree = parseInChunks(limitNesting(markdown), (text) => parser.parse(text));
+  return plainTextOf(parseMarkdown(markdown));
+}
+
+/** Plain text of an already parsed text (render-document parses once for everything). */
+export function plainTextOf(tree: Root): string {
   const notes: FootnoteDefinition[] = [];
   const blocks = blocksOf(tree, notes);
   for (const note of notes) blocks.push(...blocksOf(note, []));

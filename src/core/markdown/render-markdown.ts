@@ -7,6 +7,7 @@ import rehypeAutolinkHeadings from 'rehype-autolink-headings';
 import rehypeSanitize from 'rehype-sanitize';
 import rehypeSlug from 'rehype-slug';
 import rehypeStringify from 'rehype-stringify';
+import type { Root as MdastRoot } from 'mdast';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
@@ -15,8 +16,8 @@ import { SKIP, visit } from 'unist-util-visit';
 import type { Locale } from '@/i18n/routing';
 import type { HighlighterCore } from 'shiki/core';
 import { codeThemes, getHighlighter } from './highlighter';
-import { limitNesting } from './limit-nesting';
-import { parseInChunks } from './parse-in-chunks';
+import { listItemHandler } from './list-item-handler';
+import { parseMarkdown } from './parse-markdown';
 import { rehypeCjkSpacing } from './rehype-cjk-spacing';
 import { rehypeHeadingIds } from './rehype-heading-ids';
 import { rehypeImages, type ImageSize } from './rehype-images';
@@ -52,10 +53,15 @@ const footnoteText: Record<Locale, { label: string; back: (reference: string) =>
 
 /** Renders Markdown to sanitized, highlighted HTML plus its headings and blocks. */
 export async function renderMarkdown(markdown: string, options: RenderMarkdownOptions): Promise<RenderedMarkdown> {
+  return renderMarkdownTree(parseMarkdown(markdown), markdown, options);
+}
+
+/** The same from a tree parseMarkdown made; `markdown` is its source, for the fallback. */
+export async function renderMarkdownTree(mdast: MdastRoot, markdown: string, options: RenderMarkdownOptions): Promise<RenderedMarkdown> {
   const processor = createProcessor(await getHighlighter(), options);
   let tree: Root;
   try {
-    tree = await processor.run(parseInChunks(limitNesting(markdown), (text) => processor.parse(text)));
+    tree = await processor.run(mdast);
   } catch (error) {
     // Some shapes the nesting cap does not catch (thousands of nested emphasis marks) can
     // still overflow a tree walker's stack. A reader then gets the words, unformatted,
@@ -82,6 +88,7 @@ function createProcessor(highlighter: HighlighterCore, { locale, images }: Rende
       .use(remarkParse)
       .use(remarkGfm)
       .use(remarkRehype, {
+        handlers: { listItem: listItemHandler },
         // Per-language footnote ids, so the parallel view can show both versions on one page.
         clobberPrefix: `${locale}-`,
         footnoteLabel: footnotes.label,

@@ -11,7 +11,7 @@ describe('sanitizeBaseName', () => {
     ['.png', 'file'],
     ['..', 'file'],
     ['', 'file'],
-    ['茶与时间.PNG', 'cha-yu-shi-jian'],
+    ['茶与时间.PNG', 'cha-yu-shijian'],
     ['ＣＯＶＥＲ　２０２４.webp', 'cover-2024'],
     ['Café.jpg', 'cafe'],
     ['ありがとう.png', 'file'],

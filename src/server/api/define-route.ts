@@ -67,7 +67,7 @@ export function defineRoute<P = Record<string, never>>(
         const log = { requestId, method, url: request.url, status: described.status };
         if (described.expose) logger.info(log, 'request refused');
         else logger.error({ ...log, err: error }, 'request failed');
-        response = jsonError(described.status, described.message, { fields: described.fields });
+        response = jsonError(described.status, described.message, { fields: described.fields, reason: described.reason });
       }
       response.headers.set('X-Request-Id', requestId);
       logger.debug({ requestId, method, url: request.url, status: response.status, ms: performance.now() - started });

@@ -5,15 +5,15 @@ import { AppError, type FieldErrors } from '@/core/errors/app-error';
 import { englishTitle } from '@/core/errors/http-status';
 
 export interface ApiErrorBody {
-  error: { status: number; title: string; message: string; fields?: FieldErrors };
+  error: { status: number; title: string; message: string; fields?: FieldErrors; reason?: string };
 }
 
-export function errorBody(status: number, message: string, fields?: FieldErrors): ApiErrorBody {
-  return { error: { status, title: englishTitle(status), message, ...(fields ? { fields } : {}) } };
+export function errorBody(status: number, message: string, fields?: FieldErrors, reason?: string): ApiErrorBody {
+  return { error: { status, title: englishTitle(status), message, ...(fields ? { fields } : {}), ...(reason ? { reason } : {}) } };
 }
 
-export function jsonError(status: number, message: string, init: { fields?: FieldErrors; headers?: HeadersInit } = {}) {
-  return Response.json(errorBody(status, message, init.fields), {
+export function jsonError(status: number, message: string, init: { fields?: FieldErrors; headers?: HeadersInit; reason?: string } = {}) {
+  return Response.json(errorBody(status, message, init.fields, init.reason), {
     status,
     headers: { 'Cache-Control': 'no-store', ...Object.fromEntries(new Headers(init.headers)) },
   });
@@ -30,16 +30,18 @@ export function fieldsOf(error: ZodError): FieldErrors {
 }
 
 /** What the client is told about a thrown value; `expose` false means log it as a fault. */
-export function describeError(error: unknown): { status: number; message: string; fields?: FieldErrors; expose: boolean } {
+export function describeError(error: unknown): { status: number; message: string; fields?: FieldErrors; reason?: string; expose: boolean } {
   if (error instanceof ZodError) {
     return { status: 400, message: 'The request has invalid fields.', fields: fieldsOf(error), expose: true };
   }
   if (error instanceof AppError) {
-    const isFault = error.status >= 500;
+    // A 503 says "busy, try again", which is safe and useful to show; other 5xx stay vague.
+    const isFault = error.status >= 500 && error.status !== 503;
     return {
       status: error.status,
       message: isFault ? 'The server could not complete the request.' : error.message,
       fields: error.fields,
+      reason: isFault ? undefined : error.reason,
       expose: !isFault,
     };
   }

@@ -9,7 +9,7 @@ import { AppError } from '@/core/errors/app-error';
 import { mapDatabaseError } from '@/db/map-database-error';
 import type { Database } from '@/db/schema';
 import { authFor } from './auth';
-import { clearFailures, noteFailure, throttleWait } from './login-throttle-store';
+import { clearFailures, reserveAttempt } from './login-throttle-store';
 
 export interface NewAccount {
   name: string;
@@ -117,8 +117,9 @@ export interface SignInResult {
 
 /**
  * Signs in by e-mail and password. Wrong e-mail and wrong password give the same
- * answer; after five failures in fifteen minutes for an account or an address, every
- * attempt (right or wrong) is answered RATE_LIMITED with the wait in `retryAfter`.
+ * answer; after five attempts in fifteen minutes for an account or an address without a
+ * success, every attempt (right or wrong) is answered RATE_LIMITED with the wait in
+ * `retryAfter`, without its password being checked.
  */
 export async function signIn(
   db: Kysely<Database>,
@@ -126,30 +127,44 @@ export async function signIn(
   request: { headers: Headers; address: string },
 ): Promise<SignInResult> {
   const keys = [accountKey(input.email), addressKey(request.address)];
-  const wait = await throttleWait(db, keys);
-  if (wait > 0) throw rateLimited(wait);
-  try {
+  return withAttemptThrottle(db, keys, async () => {
     const result = await authFor(db).api.signInEmail({
       body: { email: normaliseEmail(input.email), password: input.password, rememberMe: true },
       headers: request.headers,
       returnHeaders: true,
     });
-    await clearFailures(db, keys);
     return { headers: result.headers, userId: result.response.user.id };
+  });
+}
+
+/**
+ * Runs a password check under the failed-attempt throttle: the attempt is counted before
+ * `check` runs (so simultaneous guesses cannot slip past the count), refused unheard
+ * once a key is locked, and forgiven when `check` succeeds. Any error from `check` other
+ * than an AppError counts as a wrong password: the same answer whether or not the
+ * account exists.
+ */
+export async function withAttemptThrottle<T>(db: Kysely<Database>, keys: string[], check: () => Promise<T>): Promise<T> {
+  const verdict = await reserveAttempt(db, keys);
+  if (!verdict.allowed) throw rateLimited(verdict.wait);
+  let result: T;
+  try {
+    result = await check();
   } catch (error) {
     if (error instanceof AppError) throw error;
-    const after = await noteFailure(db, keys);
-    if (after > 0) throw rateLimited(after);
+    if (verdict.waitIfFailed > 0) throw rateLimited(verdict.waitIfFailed);
     throw new AppError('UNAUTHENTICATED', 'The e-mail address or the password is wrong.', {
       fields: { password: ['The e-mail address or the password is wrong.'] },
       cause: error,
     });
   }
+  await clearFailures(db, keys);
+  return result;
 }
 
 export class RateLimitedError extends AppError {
   constructor(readonly retryAfter: number) {
-    super('RATE_LIMITED', `Too many failed sign-ins. Try again in ${Math.ceil(retryAfter / 60)} minutes.`);
+    super('RATE_LIMITED', `Too many failed sign-ins. Try again in ${Math.ceil(retryAfter / 60)} minutes.`, { reason: 'rate-limited' });
   }
 }
 

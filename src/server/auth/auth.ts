@@ -12,14 +12,13 @@ import type { Database } from '@/db/schema';
 import { dataDir } from '@/server/revalidate-token';
 import { hashPassword, verifyPassword } from './password-hash';
 
-/** BETTER_AUTH_SECRET, or one generated on first start and kept in DATA_DIR. */
-function authSecret(): string {
+/** BETTER_AUTH_SECRET, or one generated on first start and kept in DATA_DIR (owner-only). */
+export function authSecret(dir = dataDir()): string {
   const given = process.env.BETTER_AUTH_SECRET;
   if (given && given.length >= 32) return given;
-  const dir = dataDir();
   const file = join(dir, 'auth.secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;

@@ -2,7 +2,7 @@
 // the token is stored, so a database leak does not hand out working links.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Role } from '@/core/auth/permissions';
+import { can, isRole, type Role } from '@/core/auth/permissions';
 import { AppError } from '@/core/errors/app-error';
 import type { Database } from '@/db/schema';
 import { createAccount, normaliseEmail, type Account } from './accounts';
@@ -32,27 +32,51 @@ export async function createInvite(db: Kysely<Database>, input: { email: string;
   return { token, invite: { id: row.id, email, role: input.role, expiresAt } };
 }
 
-/** The open invite a token opens, or null (unknown, used or expired: one answer for all). */
-export async function findOpenInvite(db: Kysely<Database>, token: string, now = new Date()): Promise<Invite | null> {
-  const row = await db
+interface InviteRow {
+  id: number;
+  email: string;
+  role: string;
+  expires_at: string;
+  inviter_role: string | null;
+  invited_by: string | null;
+}
+
+/**
+ * An invite lives only as long as the person who made it may still make it: once the
+ * inviter is removed or loses the right to invite (a role change), their open links die.
+ */
+function isLive(row: InviteRow): boolean {
+  if (!isRole(row.role)) return false;
+  if (row.invited_by === null || !isRole(row.inviter_role)) return false;
+  return can({ id: row.invited_by, role: row.inviter_role }, 'user.invite', { kind: 'user', role: row.role });
+}
+
+function openInvites(db: Kysely<Database>, now: Date) {
+  return db
     .selectFrom('invites')
-    .select(['id', 'email', 'role', 'expires_at'])
-    .where('token_hash', '=', hashToken(token))
-    .where('accepted_at', 'is', null)
-    .where('expires_at', '>', now.toISOString())
-    .executeTakeFirst();
-  return row ? { id: row.id, email: row.email, role: row.role as Role, expiresAt: row.expires_at } : null;
+    .leftJoin('auth_users', 'auth_users.id', 'invites.invited_by')
+    .select(['invites.id', 'invites.email', 'invites.role', 'invites.expires_at', 'invites.invited_by', 'auth_users.role as inviter_role'])
+    .where('invites.accepted_at', 'is', null)
+    .where('invites.expires_at', '>', now.toISOString());
+}
+
+const toInvite = (r: InviteRow): Invite => ({ id: r.id, email: r.email, role: r.role as Role, expiresAt: r.expires_at });
+
+/** The open invite a token opens, or null (unknown, used, expired, revoked or dead: one answer for all). */
+export async function findOpenInvite(db: Kysely<Database>, token: string, now = new Date()): Promise<Invite | null> {
+  const row = await openInvites(db, now).where('invites.token_hash', '=', hashToken(token)).executeTakeFirst();
+  return row && isLive(row) ? toInvite(row) : null;
 }
 
 export async function listOpenInvites(db: Kysely<Database>, now = new Date()): Promise<Invite[]> {
-  const rows = await db
-    .selectFrom('invites')
-    .select(['id', 'email', 'role', 'expires_at'])
-    .where('accepted_at', 'is', null)
-    .where('expires_at', '>', now.toISOString())
-    .orderBy('id', 'desc')
-    .execute();
-  return rows.map((r) => ({ id: r.id, email: r.email, role: r.role as Role, expiresAt: r.expires_at }));
+  const rows = await openInvites(db, now).orderBy('invites.id', 'desc').execute();
+  return rows.filter(isLive).map(toInvite);
+}
+
+/** Takes back an invite that has not been used; its link stops working at once. */
+export async function revokeInvite(db: Kysely<Database>, id: number): Promise<void> {
+  const deleted = await db.deleteFrom('invites').where('id', '=', id).where('accepted_at', 'is', null).executeTakeFirst();
+  if (Number(deleted.numDeletedRows) === 0) throw new AppError('NOT_FOUND', 'There is no such open invite.', { fields: { id: ['No such invite.'] } });
 }
 
 /**

@@ -261,7 +261,7 @@ describe('ingestUpload: file names', () => {
     ['../../etc/passwd.png', 'passwd'],
     ['..\\x.png', 'x'],
     ['.hidden.png', 'hidden'],
-    ['茶与时间.PNG', 'cha-yu-shi-jian'],
+    ['茶与时间.PNG', 'cha-yu-shijian'],
     ['/', 'file'],
     ['cover.exe', 'cover'],
   ])('%j is stored as %s.<hash>.png inside the images folder', async (fileName, base) => {

@@ -14,7 +14,10 @@ export type UploadRefusalReason =
   | 'image-too-many-pixels'
   | 'subtitle-not-utf8'
   | 'subtitle-invalid'
-  | 'interrupted';
+  | 'interrupted'
+  | 'role-limit'
+  | 'storage-quota'
+  | 'disk-full';
 
 export interface UploadRefusalDetails {
   kind?: MediaKind;
@@ -44,10 +47,17 @@ const messages: Record<UploadRefusalReason, (details: UploadRefusalDetails) => s
   'subtitle-invalid': ({ problems }) =>
     `The subtitles are not valid WebVTT (${(problems ?? []).map((p) => `line ${p.line}: ${p.code}`).join('; ')}).`,
   interrupted: () => 'The upload was interrupted before the whole file arrived.',
+  'role-limit': ({ maxBytes }) => `Your role may upload files of at most ${Math.floor((maxBytes ?? 0) / (1024 * 1024))} MB.`,
+  'storage-quota': ({ maxBytes }) =>
+    maxBytes ? `The media library has room for ${Math.floor(maxBytes / (1024 * 1024))} MB more; this file is larger.` : 'The media library is full: its storage quota is used up.',
+  'disk-full': () => 'The server is low on disk space, so uploads are paused. Ask the site owner.',
 };
 
 const codes: Partial<Record<UploadRefusalReason, ErrorCode>> = {
   'too-large': 'PAYLOAD_TOO_LARGE',
+  'role-limit': 'PAYLOAD_TOO_LARGE',
+  'storage-quota': 'PAYLOAD_TOO_LARGE',
+  'disk-full': 'UNAVAILABLE',
   interrupted: 'BAD_REQUEST',
 };
 
@@ -56,14 +66,13 @@ function article(kind: MediaKind | undefined): string {
 }
 
 export class UploadRefusedError extends AppError {
-  readonly reason: UploadRefusalReason;
+  declare readonly reason: UploadRefusalReason;
   readonly details: UploadRefusalDetails;
 
   constructor(reason: UploadRefusalReason, details: UploadRefusalDetails = {}, cause?: unknown) {
     const message = messages[reason](details);
-    super(codes[reason] ?? 'VALIDATION', message, { fields: { file: [message] }, cause });
+    super(codes[reason] ?? 'VALIDATION', message, { fields: { file: [message] }, cause, reason });
     this.name = 'UploadRefusedError';
-    this.reason = reason;
     this.details = details;
   }
 }

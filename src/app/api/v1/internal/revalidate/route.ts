@@ -1,24 +1,17 @@
 // POST /api/v1/internal/revalidate: lets the command-line tool (same machine, token in
 // DATA_DIR) tell this server that content changed.
-import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { AppError } from '@/core/errors/app-error';
 import { defineRoute } from '@/server/api/define-route';
 import { readJson } from '@/server/api/read-json';
-import { readOrCreateRevalidateToken } from '@/server/revalidate-token';
+import { hasInternalToken } from '@/server/revalidate-token';
 import { revalidateContent } from '@/server/revalidate';
 
 const input = z.strictObject({ tags: z.array(z.literal('content')).min(1) });
 
-function isAuthorized(request: Request): boolean {
-  const given = Buffer.from(request.headers.get('authorization')?.replace(/^Bearer /, '') ?? '');
-  const expected = Buffer.from(readOrCreateRevalidateToken());
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
-
 const route = defineRoute({
   POST: async (request) => {
-    if (!isAuthorized(request)) throw new AppError('UNAUTHENTICATED', 'A valid revalidation token is required.');
+    if (!hasInternalToken(request)) throw new AppError('UNAUTHENTICATED', 'A valid revalidation token is required.');
     const { tags } = await readJson(request, input);
     revalidateContent();
     return Response.json({ revalidated: tags });

@@ -27,7 +27,7 @@ const route = defineRoute({
     const query = uploadQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
     if (!query.success) throw query.error;
     if (!request.body) throw new AppError('VALIDATION', 'The request has no file in its body.', { fields: { file: ['Choose a file.'] } });
-    const uploaded = await uploadMedia({ stream: request.body, fileName: query.data.name, declaredKind: query.data.kind });
+    const uploaded = await uploadMedia({ stream: request.body, fileName: query.data.name, declaredKind: query.data.kind, uploader: actor });
     return Response.json(uploaded, { status: uploaded.reused ? 200 : 201 });
   },
 });

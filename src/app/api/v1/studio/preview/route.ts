@@ -1,15 +1,15 @@
 // POST /api/v1/studio/preview {locale, body, other?: {locale, body}}: the editor's preview,
-// rendered by the same pipeline as the public site, with the blocks that have no
-// counterpart in the other language marked.
+// rendered by the same pipeline as the public site (in a worker, within its time
+// budget), with the blocks that have no counterpart in the other language marked.
 import { z } from 'zod';
 import { alignBlocks } from '@/core/markdown/split-blocks';
-import { renderMarkdown } from '@/core/markdown/render-markdown';
 import { maxBodyLength } from '@/core/studio/inputs';
 import { blockText } from '@/core/studio/text-field';
 import { locales } from '@/i18n/routing';
 import { defineRoute } from '@/server/api/define-route';
 import { readJson } from '@/server/api/read-json';
 import { requireActor } from '@/server/auth/session';
+import { renderInWorker } from '@/server/render/render-pool';
 
 const previewInput = z.strictObject({
   locale: z.enum(locales),
@@ -21,9 +21,9 @@ const route = defineRoute({
   POST: async (request) => {
     await requireActor(request);
     const input = await readJson(request, previewInput, 8_000_000);
-    const mine = await renderMarkdown(input.body, { locale: input.locale });
+    const mine = await renderInWorker({ markdown: input.body, locale: input.locale });
     if (!input.other) return Response.json({ html: mine.html, unmatched: 0 });
-    const theirs = await renderMarkdown(input.other.body, { locale: input.other.locale });
+    const theirs = await renderInWorker({ markdown: input.other.body, locale: input.other.locale });
     const rows = alignBlocks(mine.blocks, theirs.blocks);
     let unmatched = 0;
     const html = rows

@@ -6,14 +6,13 @@ import { postMetaInput } from '@/core/studio/inputs';
 import { defineRoute } from '@/server/api/define-route';
 import { readJson } from '@/server/api/read-json';
 import { revalidateContent } from '@/server/revalidate';
-import { parsePostId, postForAction } from '@/server/studio/post-access';
+import { postForAction } from '@/server/studio/post-access';
 
 const route = defineRoute<{ id: string }>({
   PUT: async (request, { params }) => {
-    const id = parsePostId(params.id);
-    const input = await readJson(request, postMetaInput);
-    if (input.postId !== id) throw new AppError('VALIDATION', 'The body names another post than the address.', { fields: { postId: ['Does not match the address.'] } });
     const { post, repo } = await postForAction(request, params.id, 'post.edit-source');
+    const input = await readJson(request, postMetaInput);
+    if (input.postId !== post.id) throw new AppError('VALIDATION', 'The body names another post than the address.', { fields: { postId: ['Does not match the address.'] } });
     const updated = await repo.updatePostMeta(post.id, input);
     if (updated?.status === 'published') revalidateContent();
     return Response.json({ post: updated });

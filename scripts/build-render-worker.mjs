@@ -1,0 +1,26 @@
+#!/usr/bin/env node
+// Bundles the Markdown render worker (src/server/render/render-worker.ts) into one
+// JavaScript file beside the Next build, <distDir>/duet-render-worker.mjs, which the
+// production server's worker threads run. Next bundles the server but not worker entry
+// files (Turbopack 16.4 copies them as raw assets), so this does it with esbuild, reading
+// the same tsconfig paths. Run by `npm start` and `npm test` right after `next build`.
+import { build } from 'esbuild';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const distDir = join(root, process.env.NEXT_DIST_DIR || '.next');
+
+await build({
+  entryPoints: [join(root, 'src/server/render/render-worker.ts')],
+  outfile: join(distDir, 'duet-render-worker.mjs'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node22',
+  tsconfig: join(root, 'tsconfig.json'),
+  // Some dependencies are CommonJS and call require(); give the ESM bundle one.
+  banner: { js: "import { createRequire as __duetCreateRequire } from 'node:module'; const require = __duetCreateRequire(import.meta.url);" },
+  legalComments: 'none',
+  logLevel: 'warning',
+});
+console.log(`build-render-worker: ${join(distDir, 'duet-render-worker.mjs')}`);

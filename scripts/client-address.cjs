@@ -1,0 +1,100 @@
+// Who is the client? Loaded with `node --require` into the server process by `npm start`
+// (scripts/start.mjs), before Next.js, so that every request reaches Next carrying the
+// address it truly came from, in `x-duet-client-address`, whatever the client claims.
+//
+// Next.js keeps a client's own `X-Forwarded-For` when there is one, so without this a
+// client with no proxy in front could pick a new "address" for each request (and walk
+// around the per-address sign-in limit, or lock out someone else's address). Forwarded
+// headers are believed only from the proxies TRUST_PROXY names:
+//   unset, "false"  trust none: the socket's peer is the client, forwarded headers are dropped
+//   "loopback"      a proxy on this machine (127.0.0.0/8, ::1)
+//   "10.0.0.0/8, 192.168.1.4, fd00::/8"  these addresses and networks
+//   "true"          every hop (only behind a proxy that always overwrites the header)
+// With trusted proxies, the client is the nearest address in the chain that is not one.
+'use strict';
+
+const http = require('node:http');
+const https = require('node:https');
+const net = require('node:net');
+
+const HEADER = 'x-duet-client-address';
+const forwardedHeaders = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'x-real-ip', 'forwarded'];
+
+function normalise(address) {
+  const trimmed = String(address || '').trim().replace(/^\[|\]$/g, '');
+  // An IPv4 client on a dual-stack socket shows as ::ffff:1.2.3.4.
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(trimmed);
+  return mapped ? mapped[1] : trimmed;
+}
+
+/** The trust rule for a TRUST_PROXY value: (address) => boolean. */
+function parseTrust(value) {
+  const setting = String(value || '').trim().toLowerCase();
+  if (setting === '' || setting === 'false' || setting === '0' || setting === 'none') return () => false;
+  if (setting === 'true' || setting === 'all') return () => true;
+  const list = new net.BlockList();
+  for (const raw of setting.split(',').map((s) => s.trim()).filter(Boolean)) {
+    if (raw === 'loopback') {
+      list.addSubnet('127.0.0.0', 8, 'ipv4');
+      list.addAddress('::1', 'ipv6');
+      continue;
+    }
+    const [address, bits] = raw.split('/');
+    const type = net.isIPv6(address) ? 'ipv6' : net.isIPv4(address) ? 'ipv4' : null;
+    if (!type) throw new Error(`TRUST_PROXY: "${raw}" is not an IP address or network.`);
+    if (bits === undefined) list.addAddress(address, type);
+    else list.addSubnet(address, Number(bits), type);
+  }
+  return (address) => {
+    const type = net.isIPv6(address) ? 'ipv6' : net.isIPv4(address) ? 'ipv4' : null;
+    return type !== null && list.check(address, type);
+  };
+}
+
+/**
+ * The client's address: start at the socket's peer and, while that hop is a trusted
+ * proxy, step to the address it reported (X-Forwarded-For, read from the right).
+ */
+function resolveClientAddress(peer, forwardedFor, isTrusted) {
+  const chain = [normalise(peer)];
+  if (forwardedFor) {
+    const hops = String(forwardedFor).split(',').map(normalise).filter(Boolean);
+    for (let i = hops.length - 1; i >= 0; i -= 1) chain.push(hops[i]);
+  }
+  let index = 0;
+  while (index < chain.length - 1 && isTrusted(chain[index])) index += 1;
+  return chain[index] || 'unknown';
+}
+
+function install(trustSetting) {
+  const isTrusted = parseTrust(trustSetting);
+  const wrap = (listener) =>
+    function onRequest(req, res) {
+      const peer = req.socket && req.socket.remoteAddress;
+      const forwardedFor = req.headers['x-forwarded-for'];
+      req.headers[HEADER] = resolveClientAddress(peer, forwardedFor, isTrusted);
+      // Forwarded headers from a hop we do not trust say nothing true: drop them.
+      if (!isTrusted(normalise(peer))) for (const name of forwardedHeaders) delete req.headers[name];
+      return listener.call(this, req, res);
+    };
+  for (const mod of [http, https]) {
+    const createServer = mod.createServer;
+    mod.createServer = function createDuetServer(...args) {
+      const index = args.findIndex((arg) => typeof arg === 'function');
+      if (index !== -1) args[index] = wrap(args[index]);
+      const server = createServer.apply(this, args);
+      if (index === -1) {
+        // A listener added later with server.on('request', …) gets the same treatment.
+        const on = server.on;
+        server.on = function (event, listener) {
+          return on.call(this, event, event === 'request' ? wrap(listener) : listener);
+        };
+      }
+      return server;
+    };
+  }
+}
+
+module.exports = { HEADER, parseTrust, resolveClientAddress, install };
+
+if (require.main !== module && process.env.DUET_CLIENT_ADDRESS_INSTALL === '1') install(process.env.TRUST_PROXY);

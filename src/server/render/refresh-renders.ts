@@ -1,0 +1,57 @@
+// Brings stored renderings up to date after an upgrade: live texts and drafts saved
+// before renderings were stored, or by an older version of the pipeline
+// (render-document's renderVersion), are rendered again in the background at start, one
+// at a time so readers keep the workers, then their search entries and the cached pages
+// are refreshed.
+import { renderVersion, type RenderedDocument } from '@/core/markdown/render-document';
+import { plainParagraphsHtml } from '@/core/markdown/plain-paragraphs';
+import { getDatabase } from '@/db/client';
+import { ensureDatabase } from '@/db/ensure-database';
+import { createContentRepository } from '@/db/repositories/content-repository';
+import { logger } from '@/server/logger';
+import { isRenderTimeout, renderInWorker } from './render-pool';
+
+const batch = 50;
+
+/** The rendering stored for a text that cannot be rendered in time: its plain paragraphs. */
+function fallbackRendering(body: string): RenderedDocument {
+  const html = plainParagraphsHtml(body);
+  return { html, blocks: [html], plainText: body, derivedExcerpt: '', readingMinutes: 1, renderVersion };
+}
+
+/** Returns how many translations were rendered again; `onDone` runs when any were. */
+export async function refreshStaleRenders(onDone?: () => Promise<void>): Promise<number> {
+  await ensureDatabase();
+  const repo = createContentRepository(getDatabase());
+  let refreshed = 0;
+  const posts = new Set<number>();
+  for (const table of ['live', 'draft'] as const) {
+    let afterId = 0;
+    for (;;) {
+      const stale = await repo.listStaleRenderings(table, renderVersion, afterId, batch);
+      if (stale.length === 0) break;
+      for (const t of stale) {
+        afterId = t.id;
+        if (t.revisionId === null) continue;
+        let rendered: RenderedDocument;
+        try {
+          rendered = await renderInWorker({ markdown: t.body, locale: t.locale });
+        } catch (error) {
+          if (!isRenderTimeout(error)) throw error;
+          rendered = fallbackRendering(t.body);
+        }
+        if (await repo.storeRendering(table, t.id, t.revisionId, rendered)) {
+          refreshed += 1;
+          // What readers see changed: their search entries and pages follow.
+          if (table === 'live') posts.add(t.postId);
+        }
+      }
+    }
+  }
+  for (const postId of posts) await repo.reindexPost(postId);
+  if (refreshed > 0) {
+    logger.info({ translations: refreshed }, 'rendered stored texts again for this version of the renderer');
+    await onDone?.();
+  }
+  return refreshed;
+}

@@ -1,0 +1,38 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { renderDocument } from '@/core/markdown/render-document';
+import { closeRenderPool, renderBudgetMs, RenderTimeoutError, renderInWorker } from './render-pool';
+
+afterAll(() => closeRenderPool());
+
+describe('renderInWorker', () => {
+  it('renders in a worker thread exactly as in this one', async () => {
+    const input = { markdown: '# 茶\n\nA *cup* of `tea`.\n\n```ts\nconst a = 1;\n```\n', locale: 'zh' as const };
+    expect(await renderInWorker(input)).toEqual(await renderDocument(input));
+  }, 60_000);
+
+  it('refuses a text that outlives its budget, and the next text renders as usual', async () => {
+    // A table of 30,000 rows takes seconds; a budget of 50 ms cannot hold it.
+    const slow = '| a | b |\n|---|---|\n' + '| x | y |\n'.repeat(30_000);
+    const refused = renderInWorker({ markdown: slow, locale: 'en' }, 50);
+    await expect(refused).rejects.toBeInstanceOf(RenderTimeoutError);
+    await expect(refused).rejects.toMatchObject({ status: 400, reason: 'render-timeout', fields: { body: [expect.any(String)] } });
+    expect((await renderInWorker({ markdown: 'after *that*', locale: 'en' })).html).toBe('<p>after <em>that</em></p>');
+  }, 60_000);
+
+  it('leaves this thread free while a long text renders', async () => {
+    const long = '- item with *emphasis*\n'.repeat(20_000);
+    let ticks = 0;
+    const timer = setInterval(() => (ticks += 1), 10);
+    const started = performance.now();
+    await renderInWorker({ markdown: long, locale: 'en' });
+    const elapsed = performance.now() - started;
+    clearInterval(timer);
+    // The timer kept firing through the render: at least half the ticks it could have.
+    expect(ticks).toBeGreaterThan(elapsed / 10 / 2);
+  }, 60_000);
+
+  it('allows a budget that grows with the length of the text', () => {
+    expect(renderBudgetMs(200_000)).toBeGreaterThan(renderBudgetMs(10_000));
+    expect(renderBudgetMs(0)).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,190 @@
+// Renders Markdown off the request thread, within a time budget. The Markdown parser is
+// faster than linear on some shapes of text (thousands of unmatched emphasis marks,
+// setext headings in a row, nested brackets); rather than trust every construct, each
+// job runs in a worker thread that is terminated when the job outlives its budget, and
+// the caller gets RenderTimeoutError (a 400 the Studio explains). The server's own
+// thread never parses Markdown, so health checks and readers never wait on a render.
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { RenderDocumentInput, RenderedDocument } from '@/core/markdown/render-document';
+import { AppError } from '@/core/errors/app-error';
+import { logger } from '@/server/logger';
+
+/**
+ * A budget that grows linearly with the text: real articles render at a few
+ * milliseconds per kilobyte (the longest, 200 KB, in about a second on a slow machine),
+ * so only a text whose cost grows faster than its length runs out of it.
+ */
+export function renderBudgetMs(length: number): number {
+  const base = Number(process.env.DUET_RENDER_BASE_MS ?? 1500);
+  const perKb = Number(process.env.DUET_RENDER_MS_PER_KB ?? 20);
+  return Math.round(base + (perKb * length) / 1024);
+}
+
+/** Jobs waiting beyond this many are refused (503) rather than queued without end. */
+const maxQueued = 64;
+
+export class RenderTimeoutError extends AppError {
+  constructor(readonly budgetMs: number) {
+    super('VALIDATION', `This text takes too long to format (over ${(budgetMs / 1000).toFixed(1)} s). Simplify its Markdown: a long run of *, _, ~, [ or = marks is the usual cause.`, {
+      fields: { body: ['This text takes too long to format.'] },
+      reason: 'render-timeout',
+    });
+  }
+}
+
+/** A RenderTimeoutError, whichever bundled copy of the pool made it (see AppError). */
+export function isRenderTimeout(error: unknown): boolean {
+  return error instanceof AppError && error.reason === 'render-timeout';
+}
+
+interface Job {
+  id: number;
+  input: RenderDocumentInput;
+  budgetMs: number;
+  resolve: (result: RenderedDocument) => void;
+  reject: (error: unknown) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  ready: boolean;
+  job: Job | null;
+  timer: NodeJS.Timeout | null;
+}
+
+type Reply = { ready: true } | { id: number; result: RenderedDocument } | { id: number; error: string };
+
+/**
+ * The production server runs the worker bundled by scripts/build-render-worker.mjs beside
+ * the Next build; the CLI, Vitest and `next dev` run its TypeScript source through tsx.
+ */
+function spawnWorker(): Worker {
+  const bundled = join(process.cwd(), process.env.NEXT_DIST_DIR || '.next', 'duet-render-worker.mjs');
+  const [file, options] =
+    process.env.NEXT_RUNTIME && process.env.NODE_ENV === 'production' && existsSync(bundled)
+      ? [bundled, {}]
+      : [join(dirname(fileURLToPath(import.meta.url)), 'render-worker.ts'), { execArgv: ['--import', 'tsx'] }];
+  // Constructed indirectly: Turbopack treats a literal `new Worker(path)` as an entry to
+  // bundle at build time, before this file exists (and would copy the .ts source).
+  return Reflect.construct(Worker, [file, options]) as Worker;
+}
+
+class RenderPool {
+  private readonly slots: Slot[] = [];
+  private readonly queue: Job[] = [];
+  private nextId = 1;
+
+  constructor(private readonly size: number) {}
+
+  render(input: RenderDocumentInput, budgetMs: number): Promise<RenderedDocument> {
+    if (this.queue.length >= maxQueued) {
+      return Promise.reject(new AppError('UNAVAILABLE', 'The server is busy formatting other texts. Try again in a moment.', { reason: 'render-busy' }));
+    }
+    return new Promise((resolve, reject) => {
+      this.queue.push({ id: this.nextId++, input, budgetMs, resolve, reject });
+      this.dispatch();
+    });
+  }
+
+  /** Starts every worker now, so the first save after a start does not wait for one. */
+  warm(): void {
+    while (this.slots.length < this.size) this.start();
+  }
+
+  private dispatch(): void {
+    while (this.queue.length > 0) {
+      const slot = this.slots.find((s) => s.ready && !s.job);
+      if (!slot) {
+        // Start another worker if there is room; the job waits for a 'ready' either way.
+        if (this.slots.length >= this.size || this.slots.some((s) => !s.ready)) return;
+        this.start();
+        continue;
+      }
+      const job = this.queue.shift()!;
+      slot.job = job;
+      // The budget starts when the worker has the text, not while it waits in line.
+      slot.timer = setTimeout(() => this.fail(slot, new RenderTimeoutError(job.budgetMs), true), job.budgetMs);
+      slot.worker.postMessage({ id: job.id, input: job.input });
+    }
+  }
+
+  private start(): void {
+    const slot: Slot = { worker: spawnWorker(), ready: false, job: null, timer: null };
+    slot.worker.unref();
+    slot.worker.on('message', (reply: Reply) => {
+      if ('ready' in reply) {
+        slot.ready = true;
+      } else if (slot.job && reply.id === slot.job.id) {
+        const job = slot.job;
+        this.finish(slot);
+        if ('result' in reply) job.resolve(reply.result);
+        else job.reject(new AppError('INTERNAL', `Rendering failed: ${reply.error}`));
+      }
+      this.dispatch();
+    });
+    slot.worker.on('error', (error) => {
+      logger.error({ err: error }, 'render worker failed');
+      this.fail(slot, new AppError('INTERNAL', 'The formatter stopped unexpectedly.', { cause: error }), false);
+    });
+    slot.worker.on('exit', () => this.fail(slot, new AppError('INTERNAL', 'The formatter stopped unexpectedly.'), false));
+    this.slots.push(slot);
+  }
+
+  private finish(slot: Slot): void {
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.timer = null;
+    slot.job = null;
+  }
+
+  /** Ends a slot's job with `error`, retires the worker, and lets another take its place. */
+  private fail(slot: Slot, error: unknown, terminate: boolean): void {
+    const index = this.slots.indexOf(slot);
+    if (index === -1) return;
+    this.slots.splice(index, 1);
+    const job = slot.job;
+    this.finish(slot);
+    if (terminate) void slot.worker.terminate();
+    if (job) {
+      if (isRenderTimeout(error)) logger.warn({ chars: job.input.markdown.length, budgetMs: job.budgetMs }, 'render over budget; worker replaced');
+      job.reject(error);
+    }
+    this.dispatch();
+  }
+
+  async close(): Promise<void> {
+    const slots = this.slots.splice(0);
+    for (const job of this.queue.splice(0)) job.reject(new AppError('UNAVAILABLE', 'The formatter is shutting down.'));
+    await Promise.all(slots.map((slot) => slot.worker.terminate()));
+  }
+}
+
+const globalKey = Symbol.for('duet.renderPool');
+type GlobalWithPool = typeof globalThis & { [globalKey]?: RenderPool };
+
+function pool(): RenderPool {
+  const store = globalThis as GlobalWithPool;
+  store[globalKey] ??= new RenderPool(Number(process.env.DUET_RENDER_WORKERS) || Math.max(1, Math.min(4, availableParallelism())));
+  return store[globalKey];
+}
+
+/** Renders a text in a worker; RenderTimeoutError when it outlives its budget. */
+export function renderInWorker(input: RenderDocumentInput, budgetMs = renderBudgetMs(input.markdown.length)): Promise<RenderedDocument> {
+  return pool().render(input, budgetMs);
+}
+
+/** Starts the workers ahead of the first text (called once at server start). */
+export function warmRenderPool(): void {
+  pool().warm();
+}
+
+/** Stops the workers (tests, CLI commands that want to exit at once). */
+export async function closeRenderPool(): Promise<void> {
+  const store = globalThis as GlobalWithPool;
+  const current = store[globalKey];
+  store[globalKey] = undefined;
+  await current?.close();
+}

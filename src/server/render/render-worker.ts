@@ -1,0 +1,25 @@
+// The render worker: a thread that turns Markdown into what readers see (render-document).
+// The pool (render-pool.ts) gives it one job at a time and terminates it when a job runs
+// past its time budget, so a text crafted to be slow costs this thread, never the server's.
+import { parentPort } from 'node:worker_threads';
+import { renderDocument, type RenderDocumentInput } from '@/core/markdown/render-document';
+
+export interface RenderJobMessage {
+  id: number;
+  input: RenderDocumentInput;
+}
+
+const port = parentPort;
+if (!port) throw new Error('render-worker.ts runs as a worker thread only.');
+
+port.on('message', ({ id, input }: RenderJobMessage) => {
+  renderDocument(input).then(
+    (result) => port.postMessage({ id, result }),
+    (error: unknown) => port.postMessage({ id, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }),
+  );
+});
+// Load the highlighter and the parser before the first real job, whose budget should
+// pay for its text and not for this start-up.
+void renderDocument({ markdown: '# a\n\n```ts\nconst a = 1;\n```\n', locale: 'en' })
+  .catch(() => undefined)
+  .then(() => port.postMessage({ ready: true }));
