@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { closeDatabase, getDatabase } from '../src/db/client';
 import { ensureDatabase } from '../src/db/ensure-database';
 import { createContentRepository } from '../src/db/repositories/content-repository';
+import { renderDocument } from '@/core/markdown/render-document';
 
 const count = Number(process.argv[2] ?? 1000);
 const demo = join(process.cwd(), 'demo', 'posts');
@@ -24,7 +25,7 @@ const enWords = ['bilingual', 'publishing', 'translation', 'typography', 'fonts'
 async function main() {
   await ensureDatabase();
   const db = getDatabase();
-  const repo = createContentRepository(db);
+  const repo = createContentRepository(db, renderDocument);
   const started = performance.now();
   // One post a minute up to now, so every generated post is already published.
   const start = Date.now() - count * 60_000;

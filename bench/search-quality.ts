@@ -16,6 +16,7 @@ import { createSearchRepository } from '../src/db/repositories/search-repository
 import { seedDemo } from '../src/db/seed-demo';
 import { readDemoContent } from '../src/db/seed/read-demo-content';
 import { judgedQueries } from './search-queries';
+import { renderDocument } from '@/core/markdown/render-document';
 
 const demoDir = join(process.cwd(), 'demo');
 const verbose = process.argv.includes('--verbose');
@@ -43,7 +44,7 @@ async function scoreOn(name: string, url: string): Promise<void> {
   const db = createDatabase({ url: dbUrl, dataDir });
   try {
     await migrateToLatest(db);
-    await seedDemo(db, { dataDir, demoDir });
+    await seedDemo(db, { dataDir, demoDir, render: renderDocument });
     const keyOf = await slugKeys();
     for (const [label, glossary] of [['with glossary', undefined], ['words only', []]] as const) {
       const search = createSearchRepository(db, { glossary });

@@ -45,7 +45,7 @@ try {
   await page.getByRole('button', { name: 'Create draft' }).click();
   await page.waitForURL(/\/studio\/posts\/\d+$/);
   const postId = Number(new URL(page.url()).pathname.split('/').pop());
-  const slug = await page.locator('#en-slug').inputValue().catch(() => null);
+  const slug = (await page.locator('#en-address strong').innerText());
   const headers = { origin: base };
   const body = 'A paragraph of text for the bench. '.repeat(60);
   let revision = (await (await page.request.get(`/api/v1/studio/posts/${postId}/revisions?locale=en`)).json()).revisions[0].id;

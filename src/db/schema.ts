@@ -50,6 +50,8 @@ export interface MediaTable {
   created_at: string;
   /** JSON list of responsive variants (see the media-variants migration). */
   variants: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The account that uploaded the file; null for older files and the demo's. */
+  uploaded_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface MediaTextsTable {
@@ -92,6 +94,52 @@ export interface PostTranslationsTable {
   /** Set while a draft waits for the scheduler to publish it. */
   publish_at: ColumnType<string | null, string | null | undefined, string | null>;
   updated_at: string;
+  /** The body as rendered at save time (see the stored-renders migration); null until then. */
+  html: ColumnType<string | null, string | null | undefined, string | null>;
+  /** JSON list of the HTML's top-level blocks. */
+  blocks: ColumnType<string | null, string | null | undefined, string | null>;
+  body_text: ColumnType<string | null, string | null | undefined, string | null>;
+  render_version: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The revision a schedule will publish (set with publish_at). */
+  scheduled_revision_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** An excerpt made from the body, for when no one wrote one. */
+  derived_excerpt: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** What readers see of one language: the text as published (see the publishing migration). */
+export interface LiveTranslationsTable {
+  translation_id: number;
+  post_id: number;
+  locale: string;
+  slug: string;
+  title: string;
+  excerpt: string;
+  derived_excerpt: string | null;
+  body: string;
+  seo_title: string | null;
+  seo_description: string | null;
+  reading_minutes: number;
+  revision_id: number;
+  based_on_revision_id: number | null;
+  html: string | null;
+  blocks: string | null;
+  body_text: string | null;
+  render_version: number | null;
+  published_at: string;
+  updated_at: string;
+}
+
+export interface ReviewRequestsTable {
+  id: Generated<number>;
+  translation_id: number;
+  revision_id: number;
+  requested_by: string | null;
+  requested_at: string;
+  note: string;
+  state: string;
+  decided_by: string | null;
+  decided_at: string | null;
+  decision_note: string;
 }
 
 export interface RevisionsTable {
@@ -102,6 +150,10 @@ export interface RevisionsTable {
   body: string;
   created_at: string;
   author_user_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Null for revisions made before revisions kept them: the draft's are used. */
+  slug: ColumnType<string | null, string | null | undefined, string | null>;
+  seo_title: ColumnType<string | null, string | null | undefined, string | null>;
+  seo_description: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface PostAuthorsTable {
@@ -214,6 +266,8 @@ export interface Database {
   media_texts: MediaTextsTable;
   posts: PostsTable;
   post_translations: PostTranslationsTable;
+  live_translations: LiveTranslationsTable;
+  review_requests: ReviewRequestsTable;
   revisions: RevisionsTable;
   post_authors: PostAuthorsTable;
   post_tags: PostTagsTable;
@@ -223,5 +277,6 @@ export interface Database {
 
 export type PostRow = Selectable<PostsTable>;
 export type TranslationRow = Selectable<PostTranslationsTable>;
+export type LiveTranslationRow = Selectable<LiveTranslationsTable>;
 export type MediaRow = Selectable<MediaTable>;
 export type NewPostRow = Insertable<PostsTable>;

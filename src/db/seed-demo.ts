@@ -5,6 +5,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Media, PerLocale } from '@/core/content/types';
+import type { Renderer } from '@/core/markdown/render-document';
+import { renderInWorker } from '@/server/render/render-pool';
 import { locales, otherLocale, type Locale } from '@/i18n/routing';
 import { createContentRepository, type ContentRepository } from './repositories/content-repository';
 import type { Database } from './schema';
@@ -16,6 +18,8 @@ export interface SeedDemoOptions {
   dataDir: string;
   /** The demo/ folder of the repository. */
   demoDir: string;
+  /** Renders each text before it is saved; the worker pool unless told otherwise. */
+  render?: Renderer;
 }
 
 type ImportedMedia = Omit<Parameters<ContentRepository['createMedia']>[0], 'alt' | 'caption'>;
@@ -41,7 +45,7 @@ export async function seedDemo(db: Kysely<Database>, options: SeedDemoOptions): 
   // One transaction: a seed that fails half-way leaves no half-seeded database (which
   // the "any post exists" check would otherwise mistake for real content forever).
   return db.transaction().execute(async (trx) => {
-    const repo = createContentRepository(trx);
+    const repo = createContentRepository(trx, options.render ?? ((input) => renderInWorker(input)));
     if ((await repo.countPosts()) > 0) return { posts: 0 };
 
     const authorIds = new Map<string, number>();

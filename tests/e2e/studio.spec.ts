@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { mustPreserve, mustRefuse } from '../fixtures/naughty-strings';
-import { signIn, signInAsOwner } from './helpers/studio';
+import { acceptInvite, invite, signIn, signInAsOwner } from './helpers/studio';
 
 const run = randomBytes(3).toString('hex');
 const randomIp = () => `10.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
@@ -16,25 +16,6 @@ const randomIp = () => `10.${1 + Math.floor(Math.random() * 250)}.${Math.floor(M
 /** A browser context of its own (own cookies) with its own client address for the throttle. */
 async function freshContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
   return browser.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': randomIp() } });
-}
-
-async function invite(page: Page, email: string, role: string): Promise<string> {
-  await page.goto('/en/studio/users');
-  const form = page.locator('section[aria-labelledby=invite]');
-  await form.getByLabel('E-mail address').fill(email);
-  await form.getByLabel('Role').selectOption(role);
-  await form.getByRole('button', { name: 'Create invite link' }).click();
-  const link = await form.locator('[role=status] code').textContent();
-  expect(link).toMatch(/\/en\/studio\/invite\/[\w-]{40,}$/);
-  return new URL(link!).pathname;
-}
-
-async function acceptInvite(page: Page, path: string, name: string, password: string) {
-  await page.goto(path);
-  await page.getByLabel('Your name').fill(name);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Create my account' }).click();
-  await page.waitForURL(/\/studio\/login/);
 }
 
 function pane(page: Page, language: 'Chinese' | 'English') {
@@ -64,7 +45,6 @@ test.describe('the Studio workflow', () => {
     // The author writes a Chinese post and publishes it.
     const authorPage = await (await freshContext(browser, baseURL!)).newPage();
     await acceptInvite(authorPage, links.author, people.author.name, people.author.password);
-    await signIn(authorPage, people.author.email, people.author.password);
     const zhTitle = `茶与时间 ${tag}`;
     await authorPage.getByLabel('Title', { exact: true }).fill(zhTitle);
     await authorPage.getByLabel('Written in').selectOption('zh');
@@ -87,13 +67,12 @@ test.describe('the Studio workflow', () => {
     await authorPage.getByRole('button', { name: 'Save details' }).click();
     await expect(authorPage.getByText('Details saved.')).toBeVisible();
     await pane(authorPage, 'Chinese').getByRole('button', { name: 'Publish', exact: true }).click();
-    await expect(zh.getByText('Published', { exact: true }).first()).toBeVisible();
-    const zhSlug = await zh.getByLabel('Slug').inputValue();
+    await expect(zh.getByText(/^Published\. Last updated/)).toBeVisible();
+    const zhSlug = (await authorPage.locator('#zh-address strong').textContent())!.trim();
 
     // The translator translates; the source is read-only and publishing is refused twice over.
     const translatorPage = await (await freshContext(browser, baseURL!)).newPage();
     await acceptInvite(translatorPage, links.translator, people.translator.name, people.translator.password);
-    await signIn(translatorPage, people.translator.email, people.translator.password);
     await translatorPage.goto(postPath);
     await expect(translatorPage.locator('section[data-ready]').first()).toBeVisible();
     await expect(pane(translatorPage, 'Chinese').getByLabel('Title', { exact: true })).toHaveAttribute('readonly', '');
@@ -102,8 +81,11 @@ test.describe('the Studio workflow', () => {
     await en.getByLabel('Title', { exact: true }).fill(`Tea and Time ${tag}`);
     await en.getByLabel('Text (Markdown)').fill('The time it takes to drink a cup of tea is enough to read a short essay.\n\nSecond paragraph: take it slowly.');
     await expect(en.getByRole('status')).toContainText('Saved at', { timeout: 15_000 });
-    await expect(en.getByText('Your role cannot publish.')).toBeVisible();
+    await expect(en.getByText(/^Your role cannot publish: submit your changes/)).toBeVisible();
     await expect(en.getByRole('button', { name: 'Publish', exact: true })).toHaveCount(0);
+    // A new English translation gets an English address, whatever the Chinese title.
+    const enSlug = await en.locator('#en-address strong').innerText();
+    expect(enSlug).toMatch(/^tea-and-time-/);
     const postId = Number(postPath.split('/').pop());
     const refused = await translatorPage.request.post(`/api/v1/studio/posts/${postId}/publication`, {
       headers: { origin: new URL(baseURL!).origin },
@@ -115,16 +97,22 @@ test.describe('the Studio workflow', () => {
       data: { postId, locale: 'zh', title: 'hijacked', slug: zhSlug, excerpt: '', body: '', expectedRevisionId: 1, basedOnRevisionId: null },
     });
     expect(sourceEdit.status()).toBe(403);
-    const enSlug = await en.getByLabel('Slug').inputValue();
+    await en.getByLabel('Note for the reviewer (optional)').fill('First draft, please check the tone.');
+    await en.getByRole('button', { name: 'Submit for review' }).click();
+    await expect(en.getByText(/^Waiting for review since/)).toBeVisible();
 
-    // The editor publishes the English version.
+    // The editor finds the request in the review queue and approves it, which publishes it.
     const editorPage = await (await freshContext(browser, baseURL!)).newPage();
     await acceptInvite(editorPage, links.editor, people.editor.name, people.editor.password);
-    await signIn(editorPage, people.editor.email, people.editor.password);
-    await editorPage.goto(postPath);
+    await editorPage.getByRole('link', { name: /^Review [1-9]\d* requests? waiting$/ }).click();
+    await expect(editorPage).toHaveURL(/status=review/);
+    await editorPage.getByRole('link', { name: `Tea and Time ${tag}` }).click();
+    await expect(editorPage).toHaveURL(new RegExp(`${postPath}$`));
     const enAsEditor = pane(editorPage, 'English');
-    await enAsEditor.getByRole('button', { name: 'Publish', exact: true }).click();
-    await expect(enAsEditor.getByText('Published', { exact: true }).first()).toBeVisible();
+    await expect(enAsEditor.getByText('First draft, please check the tone.')).toBeVisible();
+    await enAsEditor.getByRole('button', { name: 'Approve and publish' }).click();
+    await editorPage.getByRole('dialog').getByRole('button', { name: 'Approve and publish' }).click();
+    await expect(enAsEditor.getByText(/^Published\. Last updated/)).toBeVisible();
 
     // A reader sees both, and the language switch links the pair.
     const reader = await (await browser.newContext({ baseURL })).newPage();
@@ -140,9 +128,15 @@ test.describe('the Studio workflow', () => {
     await expect(reader).toHaveURL(new RegExp(`/en/posts/${enSlug}$`));
     await expect(reader.getByRole('heading', { level: 1 })).toHaveText(`Tea and Time ${tag}`);
 
-    // A published edit reaches the reader at once: the save revalidates the pages.
+    // An edit of a published text is a draft: readers keep the published text until Update.
     await enAsEditor.getByLabel('Title', { exact: true }).fill(`Tea and Time, revised ${tag}`);
     await expect(enAsEditor.getByRole('status')).toContainText('Saved at', { timeout: 15_000 });
+    await expect(enAsEditor.getByText(/^Published, with unpublished changes/)).toBeVisible();
+    await reader.reload();
+    await expect(reader.getByRole('heading', { level: 1 })).toHaveText(`Tea and Time ${tag}`);
+    await enAsEditor.getByRole('button', { name: 'Update', exact: true }).click();
+    await editorPage.getByRole('dialog').getByRole('button', { name: 'Update', exact: true }).click();
+    await expect(enAsEditor.getByText(/^Published\. Last updated/)).toBeVisible();
     await reader.reload();
     await expect(reader.getByRole('heading', { level: 1 })).toHaveText(`Tea and Time, revised ${tag}`);
   });
@@ -169,7 +163,6 @@ test.describe('the Studio workflow', () => {
     const link = await invite(ownerPage, email, 'author');
     const one = await (await freshContext(browser, baseURL!)).newPage();
     await acceptInvite(one, link, `Wen ${tag}`, 'first passphrase');
-    await signIn(one, email, 'first passphrase');
     const two = await (await freshContext(browser, baseURL!)).newPage();
     await signIn(two, email, 'first passphrase');
     await one.goto('/en/studio/account');
@@ -201,7 +194,7 @@ test.describe('the Studio workflow', () => {
     await expect(pane(second, 'English').getByRole('status')).toContainText('Saved at', { timeout: 15_000 });
     const mine = pane(first, 'English');
     await mine.getByLabel('Text (Markdown)').fill('Written in the first tab.');
-    await expect(mine.getByText('Someone else saved this translation while you were editing.').first()).toBeVisible({ timeout: 15_000 });
+    await expect(mine.getByText(/^This text was saved in another tab or by another person/).first()).toBeVisible({ timeout: 15_000 });
     await expect(mine.getByText('Their version (saved)')).toBeVisible();
     await expect(mine.getByText('Written in the second tab.')).toBeVisible();
     await mine.getByRole('button', { name: 'Save my version over theirs' }).click();
@@ -230,7 +223,7 @@ test.describe('the Studio workflow', () => {
     const english = pane(page, 'English');
     await english.getByLabel('Text (Markdown)').fill('A piece written to appear at a set time, with a body like any other.');
     await expect(english.getByRole('status')).toContainText('Saved at', { timeout: 15_000 });
-    const slug = await english.getByLabel('Slug').inputValue();
+    const slug = await english.locator('#en-address strong').innerText();
     const postId = Number(new URL(page.url()).pathname.split('/').pop());
     const at = new Date(Date.now() + 8_000);
     const scheduled = await page.request.post(`/api/v1/studio/posts/${postId}/publication`, {

@@ -8,6 +8,7 @@ import { migrateToLatest } from '@/db/migrate';
 import { createContentRepository, type ContentRepository } from '@/db/repositories/content-repository';
 import { makeAuthor, makeImage, makePost, makeTag, unique } from './helpers/factories';
 import { testTargets, type TestDatabase } from './helpers/test-databases';
+import { renderDocument } from '@/core/markdown/render-document';
 
 /** Counts the queries sent through a Kysely instance. */
 class QueryCounter implements KyselyPlugin {
@@ -43,7 +44,7 @@ for (const target of testTargets) {
     beforeAll(async () => {
       t = await target.open();
       await migrateToLatest(t.db);
-      repo = createContentRepository(t.db);
+      repo = createContentRepository(t.db, renderDocument);
     });
     afterAll(async () => {
       await t?.close();
@@ -106,7 +107,7 @@ for (const target of testTargets) {
 
       it('loads a page in a fixed number of queries, however many posts it holds', async () => {
         const counter = new QueryCounter();
-        const counted = createContentRepository(t.db.withPlugin(counter));
+        const counted = createContentRepository(t.db.withPlugin(counter), renderDocument);
         const small = await counted.listPosts({ locale: 'zh', page: 1, pageSize: 1, tagId });
         const forOne = counter.count;
         counter.count = 0;
@@ -220,12 +221,20 @@ for (const target of testTargets) {
         const newer = await repo.saveTranslation(post.id, 'zh', { slug: zh.slug, title: zh.title, body: '新的正文' }, { basedOnRevisionId: null });
         expect(newer.revisionId).toBeGreaterThan(zh.revisionId);
         expect(newer.state).toBe('published');
+        // A save is a draft: readers still get the published revision until it is published.
+        const unchanged = (await repo.findPostBySlug('en', en.slug))!.post;
+        expect(unchanged.translations.zh!.revisionId).toBe(zh.revisionId);
+        expect(unchanged.translations.zh!.body).toBe(zh.body);
+
+        await repo.saveTranslation(post.id, 'zh', { slug: zh.slug, title: zh.title, body: '新的正文' }, { basedOnRevisionId: null, state: 'published' });
         const reloaded = (await repo.findPostBySlug('en', en.slug))!.post;
-        expect(reloaded.version).toBe(2);
+        expect(reloaded.version).toBe(3);
+        expect(reloaded.translations.zh!.body).toBe('新的正文');
         expect(reloaded.translations.en!.basedOnRevisionId).not.toBe(reloaded.translations.zh!.revisionId);
 
-        const caughtUp = await repo.saveTranslation(post.id, 'en', { slug: en.slug, title: en.title, body: 'New body' }, { basedOnRevisionId: newer.revisionId });
-        expect(caughtUp.basedOnRevisionId).toBe(newer.revisionId);
+        const zhNow = reloaded.translations.zh!.revisionId;
+        const caughtUp = await repo.saveTranslation(post.id, 'en', { slug: en.slug, title: en.title, body: 'New body' }, { basedOnRevisionId: zhNow });
+        expect(caughtUp.basedOnRevisionId).toBe(zhNow);
 
         // A translation can only be based on the other language of the same post.
         await expectAppError(

@@ -14,6 +14,7 @@ import { createSearchRepository, type SearchRepository } from '@/db/repositories
 import { seedDemo } from '@/db/seed-demo';
 import { makeAuthor, makePost, makeTag, unique } from './helpers/factories';
 import { testTargets, type TestDatabase } from './helpers/test-databases';
+import { renderDocument } from '@/core/markdown/render-document';
 
 const day = 24 * 3600 * 1000;
 const daysAgo = (n: number) => new Date(Date.now() - n * day);
@@ -47,7 +48,7 @@ for (const target of testTargets) {
     beforeAll(async () => {
       t = await target.open();
       await migrateToLatest(t.db);
-      repo = createContentRepository(t.db);
+      repo = createContentRepository(t.db, renderDocument);
       search = createSearchRepository(t.db);
     });
     afterAll(async () => {
@@ -61,7 +62,11 @@ for (const target of testTargets) {
         expect((await find(first)).items.map((h) => [h.postId, h.locale]).sort()).toEqual([[post.id, 'en'], [post.id, 'zh']]);
 
         const zh = post.translations.zh!;
+        // A draft save changes nothing readers can find; publishing it does.
         await repo.saveTranslation(post.id, 'zh', { slug: zh.slug, title: zh.title, body: `新的正文 ${second}` }, { basedOnRevisionId: null });
+        expect((await find(first)).items.map((h) => h.locale).sort()).toEqual(['en', 'zh']);
+        expect((await find(second)).total).toBe(0);
+        await repo.saveTranslation(post.id, 'zh', { slug: zh.slug, title: zh.title, body: `新的正文 ${second}` }, { basedOnRevisionId: null, state: 'published' });
         expect((await find(first)).items.map((h) => h.locale)).toEqual(['en']);
         expect((await find(second)).items.map((h) => h.locale)).toEqual(['zh']);
 
@@ -159,7 +164,9 @@ for (const target of testTargets) {
 
       it('answers a hit with the fields a result needs', async () => {
         const [hit] = (await find('translations', { tagId, locale: 'en' })).items;
-        expect(hit).toMatchObject({ postId: ids.translation, locale: 'en', kind: 'post', title: 'Notes on translation', excerpt: '' });
+        expect(hit).toMatchObject({ postId: ids.translation, locale: 'en', kind: 'post', title: 'Notes on translation' });
+        // No written excerpt: the hit carries the one derived from the body's first sentences.
+        expect(hit!.excerpt).toBe('Translating a poem takes all night.');
         expect(hit!.path).toBe(`/en/posts/${hit!.slug}`);
         expect(hit!.publishedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
         expect(hit!.snippet).toBe('<mark>Translating</mark> a poem takes all night.');
@@ -259,7 +266,7 @@ for (const target of testTargets) {
     beforeAll(async () => {
       t = await target.open();
       await migrateToLatest(t.db);
-      await seedDemo(t.db, { dataDir: t.dataDir, demoDir: join(process.cwd(), 'demo') });
+      await seedDemo(t.db, { dataDir: t.dataDir, demoDir: join(process.cwd(), 'demo'), render: renderDocument });
       search = createSearchRepository(t.db);
     }, 60_000);
     afterAll(async () => {

@@ -7,6 +7,7 @@ import { migrateToLatest } from '@/db/migrate';
 import { createContentRepository, type ContentRepository } from '@/db/repositories/content-repository';
 import { seedDemo } from '@/db/seed-demo';
 import { testTargets, type TestDatabase } from './helpers/test-databases';
+import { renderDocument } from '@/core/markdown/render-document';
 
 const demoDir = join(process.cwd(), 'demo');
 // After every demo publication date, so the whole magazine is visible whatever today is.
@@ -21,8 +22,8 @@ for (const target of testTargets) {
     beforeAll(async () => {
       t = await target.open();
       await migrateToLatest(t.db);
-      seeded = await seedDemo(t.db, { dataDir: t.dataDir, demoDir });
-      repo = createContentRepository(t.db);
+      seeded = await seedDemo(t.db, { dataDir: t.dataDir, demoDir, render: renderDocument });
+      repo = createContentRepository(t.db, renderDocument);
     }, 60_000);
     afterAll(async () => {
       await t?.close();
@@ -38,7 +39,7 @@ for (const target of testTargets) {
     });
 
     it('does nothing the second time', async () => {
-      expect(await seedDemo(t.db, { dataDir: t.dataDir, demoDir })).toEqual({ posts: 0 });
+      expect(await seedDemo(t.db, { dataDir: t.dataDir, demoDir, render: renderDocument })).toEqual({ posts: 0 });
       expect(await repo.countPosts()).toBe(13);
     });
 

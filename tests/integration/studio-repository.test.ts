@@ -5,29 +5,32 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '@/db/migrate';
 import { createContentRepository } from '@/db/repositories/content-repository';
 import { createStudioRepository, RevisionConflictError, type StudioRepository } from '@/db/repositories/studio-repository';
+import { createPublishingRepository, type PublishingRepository } from '@/db/repositories/publishing-repository';
 import { createSearchRepository } from '@/db/repositories/search-repository';
 import { createAccount } from '@/server/auth/accounts';
 import { unique } from './helpers/factories';
 import { testTargets, type TestDatabase } from './helpers/test-databases';
+import { renderDocument } from '@/core/markdown/render-document';
 
 for (const target of testTargets) {
   describe.skipIf(target.skip)(`studio repository (${target.name})`, () => {
     let t: TestDatabase;
     let studio: StudioRepository;
+    let publishing: PublishingRepository;
     let userId: string;
     beforeAll(async () => {
       t = await target.open();
       await migrateToLatest(t.db);
-      studio = createStudioRepository(t.db);
+      studio = createStudioRepository(t.db, renderDocument);
+      publishing = createPublishingRepository(t.db, renderDocument);
       userId = (await createAccount(t.db, { name: 'Writer', email: `${unique('w')}@example.com`, password: 'long enough pw', role: 'author' })).id;
     });
     afterAll(() => t?.close());
 
     async function newPost() {
-      const slug = unique('draft');
-      const id = await studio.createDraftPost({ sourceLocale: 'zh', title: '草稿', slug, userId, authorId: null });
+      const id = await studio.createDraftPost({ sourceLocale: 'zh', title: '草稿', userId, authorId: null });
       const post = (await studio.getStudioPost(id))!;
-      return { id, slug, post };
+      return { id, slug: post.translations.zh!.slug, post };
     }
 
     it('creates a draft owned by its writer, missing its translation', async () => {
@@ -57,42 +60,47 @@ for (const target of testTargets) {
       expect((await studio.getRevision(saved.revisionId))!.body).toBe(body);
     });
 
-    it('flags a translation outdated when the source changes, until marked up to date', async () => {
+    it('flags a translation outdated once the source is republished, until it catches up and is published', async () => {
       const { id, slug, post } = await newPost();
-      const en = await studio.saveDraft(id, 'en', { fields: { slug: `${slug}-en`, title: 'Draft', body: 'A' }, expectedRevisionId: null, userId });
+      const en = await studio.saveDraft(id, 'en', { fields: { slug: unique('en'), title: 'Draft', body: 'A' }, expectedRevisionId: null, userId });
       expect(en.basedOnRevisionId).toBe(post.translations.zh!.revisionId);
-      await studio.setPublication(id, 'zh', { action: 'publish' });
-      await studio.setPublication(id, 'en', { action: 'publish' });
+      await publishing.publish(id, 'zh', userId);
+      await publishing.publish(id, 'en', userId);
       expect((await studio.getStudioPost(id))!.editorial).toEqual({ zh: 'published', en: 'published' });
+      // A source draft changes nothing readers see, so the translation is not behind yet.
       await studio.saveDraft(id, 'zh', { fields: { slug, title: '改过', body: '新的' }, expectedRevisionId: post.translations.zh!.revisionId, userId });
+      expect((await studio.getStudioPost(id))!.editorial).toEqual({ zh: 'changes', en: 'published' });
+      await publishing.publish(id, 'zh', userId);
       expect((await studio.getStudioPost(id))!.editorial.en).toBe('outdated');
       await studio.markUpToDate(id, 'en');
+      expect((await studio.getStudioPost(id))!.editorial.en).toBe('changes');
+      await publishing.publish(id, 'en', userId);
       expect((await studio.getStudioPost(id))!.editorial.en).toBe('published');
     });
 
     it('publishes, unpublishes and schedules one language at a time', async () => {
       const { id } = await newPost();
-      const reader = createContentRepository(t.db);
-      await studio.setPublication(id, 'zh', { action: 'publish' });
+      const reader = createContentRepository(t.db, renderDocument);
+      await publishing.publish(id, 'zh', userId);
       const live = (await studio.getStudioPost(id))!;
       expect(live.status).toBe('published');
       expect(await reader.findPostBySlug('zh', live.translations.zh!.slug)).not.toBeNull();
-      await studio.setPublication(id, 'zh', { action: 'unpublish' });
+      await publishing.unpublish(id, 'zh');
       expect((await studio.getStudioPost(id))!.editorial.zh).toBe('draft');
       expect(await reader.findPostBySlug('zh', live.translations.zh!.slug)).toBeNull();
 
       const at = new Date(Date.now() + 60_000);
-      await studio.setPublication(id, 'zh', { action: 'schedule', at });
+      await publishing.schedule(id, 'zh', at);
       expect((await studio.getStudioPost(id))!.editorial.zh).toBe('scheduled');
-      expect((await studio.nextDue())!.getTime()).toBeLessThanOrEqual(at.getTime());
-      expect(await studio.publishDue(new Date(at.getTime() - 1000))).not.toContain(id);
-      expect(await studio.publishDue(new Date(at.getTime() + 1000))).toContain(id);
+      expect((await publishing.nextDue())!.getTime()).toBeLessThanOrEqual(at.getTime());
+      expect(await publishing.publishDue(new Date(at.getTime() - 1000))).not.toContain(id);
+      expect(await publishing.publishDue(new Date(at.getTime() + 1000))).toContain(id);
       expect((await studio.getStudioPost(id))!.editorial.zh).toBe('published');
     });
 
     it('replaces a post\'s shared details, refusing ids of the wrong kind', async () => {
       const { id } = await newPost();
-      const content = createContentRepository(t.db);
+      const content = createContentRepository(t.db, renderDocument);
       const variants = [{ width: 480, height: 270, format: 'avif' as const, path: '/images/c.0123456789ab.w480.avif' }];
       const image = await content.createMedia({ kind: 'image', path: `/images/${unique('c')}.0123456789ab.png`, mime: 'image/png', bytes: 10, sha256: 'a'.repeat(64), width: 10, height: 10, variants });
       const audio = await content.createMedia({ kind: 'audio', path: `/audios/${unique('n')}.0123456789ab.mp3`, mime: 'audio/mpeg', bytes: 10, sha256: 'b'.repeat(64) });
@@ -112,8 +120,8 @@ for (const target of testTargets) {
 
     it('deletes a post in both languages, its revisions and its search entries', async () => {
       const word = `zq${unique('x').replace(/[^a-z]/g, '')}`;
-      const id = await studio.createDraftPost({ sourceLocale: 'en', title: `Delete ${word}`, slug: unique('del'), userId, authorId: null });
-      await studio.setPublication(id, 'en', { action: 'publish' });
+      const id = await studio.createDraftPost({ sourceLocale: 'en', title: `Delete ${word}`, userId, authorId: null });
+      await publishing.publish(id, 'en', userId);
       const search = createSearchRepository(t.db);
       expect((await search.search({ query: word, locale: 'en', page: 1, pageSize: 10 })).total).toBe(1);
       await studio.deletePost(id);
@@ -126,7 +134,7 @@ for (const target of testTargets) {
 
     it('lists posts with their status matrix, filtered and searched', async () => {
       const marker = unique('needle');
-      const id = await studio.createDraftPost({ sourceLocale: 'en', title: `About ${marker}`, slug: marker, userId, authorId: null });
+      const id = await studio.createDraftPost({ sourceLocale: 'en', title: `About ${marker}`, userId, authorId: null });
       const found = await studio.listStudioPosts({ q: marker.toUpperCase(), page: 1, pageSize: 20 });
       expect(found.items.map((p) => p.id)).toEqual([id]);
       expect(found.items[0]!.status).toEqual({ en: 'draft', zh: 'missing' });

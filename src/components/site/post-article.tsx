@@ -3,10 +3,10 @@
 // other language's version and the side-by-side view.
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
-import { renderMarkdown } from '@/core/markdown/render-markdown';
 import { otherLocale } from '@/i18n/routing';
 import { isOutdated } from '@/core/content/translation-status';
 import type { PostView } from '@/server/post-view';
+import { getRenderedBody } from '@/server/render/rendered-body';
 import { ResponsiveImage } from './responsive-image';
 import { PostHeader } from './post-header';
 import { PostMedia } from './post-media';
@@ -17,7 +17,7 @@ export async function PostArticle({ view, jsonLd }: { view: PostView; jsonLd?: s
   const other = otherLocale(locale);
   const source = post.translations[post.sourceLocale];
   const outdated = !isFallback && shown.locale !== post.sourceLocale && source != null && isOutdated(shown, source);
-  const { html } = await renderMarkdown(shown.body, { locale: shown.locale });
+  const { html } = await getRenderedBody(shown);
   return (
     <article className="post" lang={shown.locale}>
       {jsonLd && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />}

@@ -18,27 +18,78 @@ export interface ServerTranslation extends Omit<EditableFields, 'seoTitle' | 'se
   seoDescription: string | null;
   revisionId: number;
   basedOnRevisionId: number | null;
-  state: 'draft' | 'published';
   updatedAt: string;
+}
+
+/** Where one language stands between its draft and what readers see. */
+export interface PublicationState {
+  status: TranslationStatus;
+  /** The draft's current revision (null until the language exists). */
+  draftRevisionId: number | null;
+  /** When a scheduled publication or update will happen (ISO). */
+  publishAt: string | null;
+  live: { revisionId: number; slug: string; publishedAt: string; updatedAt: string } | null;
+  review: {
+    state: 'pending' | 'approved' | 'returned' | 'withdrawn';
+    revisionId: number;
+    note: string;
+    decisionNote: string;
+    requestedByName: string | null;
+    requestedAt: string;
+    decidedByName: string | null;
+    decidedAt: string | null;
+  } | null;
+}
+
+/** What this account may do with this language (the server decides again on each request). */
+export interface PanePermissions {
+  edit: boolean;
+  publish: boolean;
+  update: boolean;
+  submitReview: boolean;
+  review: boolean;
+  discard: boolean;
 }
 
 export interface PaneData {
   locale: 'zh' | 'en';
   isSource: boolean;
+  postKind: 'post' | 'page';
   translation: ServerTranslation | null;
-  status: TranslationStatus;
-  publishAt: string | null;
-  canEdit: boolean;
-  canPublish: boolean;
-  publicUrl: string | null;
+  publication: PublicationState;
+  /** The text readers see now, to compare the draft with. */
+  liveText: { title: string; body: string } | null;
+  can: PanePermissions;
   /** What changed in the source since this translation was made (outdated only). */
   sourceDiff: DiffLine[] | null;
+}
+
+/** The public address of a language of a post, once published. */
+export function publicPath(kind: 'post' | 'page', locale: 'zh' | 'en', slug: string): string {
+  return kind === 'page' ? `/${locale}/${encodeURIComponent(slug)}` : `/${locale}/posts/${encodeURIComponent(slug)}`;
+}
+
+/** The post as the publication API answers it, reduced to one language's state. */
+export interface PostAnswer {
+  editorial: Record<string, TranslationStatus>;
+  languages: Record<string, { draft: { revisionId: number; publishAt: string | null }; live: PublicationState['live']; review: PublicationState['review'] } | undefined>;
+}
+
+export function publicationOf(post: PostAnswer, locale: 'zh' | 'en'): PublicationState {
+  const language = post.languages[locale];
+  return {
+    status: post.editorial[locale] ?? 'missing',
+    draftRevisionId: language?.draft.revisionId ?? null,
+    publishAt: language?.draft.publishAt ?? null,
+    live: language?.live ? { revisionId: language.live.revisionId, slug: language.live.slug, publishedAt: language.live.publishedAt, updatedAt: language.live.updatedAt } : null,
+    review: language?.review ?? null,
+  };
 }
 
 export type ApiResult<T> =
   | { ok: true; data: T }
   | { ok: false; offline: true }
-  | { ok: false; offline: false; status: number; message: string; fields?: Record<string, string[]>; body: Record<string, unknown> };
+  | { ok: false; offline: false; status: number; message: string; fields?: Record<string, string[]>; reason?: string; body: Record<string, unknown> };
 
 export async function callApi<T>(url: string, init: RequestInit & { json?: unknown } = {}): Promise<ApiResult<T>> {
   const { json, ...rest } = init;
@@ -60,8 +111,8 @@ export async function callApi<T>(url: string, init: RequestInit & { json?: unkno
     // An empty or non-JSON answer (a proxy's error page): the status says enough.
   }
   if (response.ok) return { ok: true, data: body as T };
-  const error = (body.error ?? {}) as { message?: string; fields?: Record<string, string[]> };
-  return { ok: false, offline: false, status: response.status, message: error.message ?? response.statusText, fields: error.fields, body };
+  const error = (body.error ?? {}) as { message?: string; fields?: Record<string, string[]>; reason?: string };
+  return { ok: false, offline: false, status: response.status, message: error.message ?? response.statusText, fields: error.fields, reason: error.reason, body };
 }
 
 export function toEditable(t: ServerTranslation | null): EditableFields {

@@ -14,11 +14,13 @@ import styles from './editor.module.css';
 interface Props {
   postId: number;
   uiLocale: 'zh' | 'en';
-  panes: PaneData[];
+  panes: Array<PaneData & { slugFollowsTitle: boolean }>;
   canDelete: boolean;
+  /** The site's time zone: schedules are set and shown on its clock. */
+  timeZone: string;
 }
 
-export function PostEditor({ postId, uiLocale, panes, canDelete }: Props) {
+export function PostEditor({ postId, uiLocale, panes, canDelete, timeZone }: Props) {
   const t = useTranslations('studio.editor');
   const source = panes.find((p) => p.isSource)!;
   const [bodies, setBodies] = useState<Record<string, string | null>>(() =>
@@ -32,13 +34,14 @@ export function PostEditor({ postId, uiLocale, panes, canDelete }: Props) {
     if (result.ok) router.push(`/${uiLocale}/studio`);
     else setDeleteError(result.offline ? t('offline') : result.message);
   };
-  const [sourceRevisionId, setSourceRevisionId] = useState<number | null>(source.translation?.revisionId ?? null);
+  // A new translation is made from the source as readers see it, else from its draft.
+  const [sourceRevisionId, setSourceRevisionId] = useState<number | null>(source.publication.live?.revisionId ?? source.translation?.revisionId ?? null);
   const onBodyChange = useCallback((locale: 'zh' | 'en', body: string) => setBodies((b) => ({ ...b, [locale]: body })), []);
   const onSaved = useCallback(
     (locale: 'zh' | 'en', saved: ServerTranslation) => {
-      if (locale === source.locale) setSourceRevisionId(saved.revisionId);
+      if (locale === source.locale && !source.publication.live) setSourceRevisionId(saved.revisionId);
     },
-    [source.locale],
+    [source.locale, source.publication.live],
   );
   return (
     <div>
@@ -56,7 +59,8 @@ export function PostEditor({ postId, uiLocale, panes, canDelete }: Props) {
               otherBody={bodies[other.locale] ?? null}
               otherLocale={other.locale}
               sourceRevisionId={sourceRevisionId}
-              sourceSlug={source.translation?.slug ?? ''}
+              slugFollowsTitle={pane.slugFollowsTitle}
+              timeZone={timeZone}
               onBodyChange={onBodyChange}
               onSaved={onSaved}
             />

@@ -1,7 +1,7 @@
 'use client';
 // A language's revisions, loaded when opened: compare any with the current text, or
 // restore it (which saves it again as the newest revision; nothing is ever deleted).
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { diffText } from '@/core/content/text-diff';
 import { callApi } from './editor-api';
@@ -23,17 +23,21 @@ interface Props {
   currentBody: string;
   canRestore: boolean;
   onRestore: (revision: RevisionItem) => void;
+  /** The site's time zone: revision times are shown on its clock. */
+  timeZone: string;
 }
 
-export function RevisionList({ postId, locale, currentBody, canRestore, onRestore }: Props) {
+export function RevisionList({ postId, locale, currentBody, canRestore, onRestore, timeZone }: Props) {
   const t = useTranslations('studio.editor');
+  // Dates in the language of the Studio's interface, not of the text being edited.
+  const uiLocale = useLocale();
   const [revisions, setRevisions] = useState<RevisionItem[] | null>(null);
   const [comparing, setComparing] = useState<number | null>(null);
   const load = async () => {
     const result = await callApi<{ revisions: RevisionItem[] }>(`/api/v1/studio/posts/${postId}/revisions?locale=${locale}`);
     if (result.ok) setRevisions(result.data.revisions);
   };
-  const format = new Intl.DateTimeFormat(locale === 'zh' ? 'zh-CN' : 'en-GB', { dateStyle: 'medium', timeStyle: 'medium' });
+  const format = new Intl.DateTimeFormat(uiLocale === 'zh' ? 'zh-CN' : 'en-GB', { dateStyle: 'medium', timeStyle: 'medium', timeZone });
   return (
     <details className={styles.details} onToggle={(e) => (e.currentTarget as HTMLDetailsElement).open && void load()}>
       <summary>{t('revisions')}</summary>

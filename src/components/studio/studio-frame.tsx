@@ -1,10 +1,12 @@
-// The Studio's chrome: its own header (sections the account may open, the language
-// switch, sign out) around a wide working area.
+// The Studio's chrome: its own header (sections the account may open, the review queue
+// with its count, the language switch, sign out) around a wide working area.
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { logoutAction } from '@/app/[locale]/studio/actions';
 import { can } from '@/core/auth/permissions';
+import { getDatabase } from '@/db/client';
+import { createPublishingRepository } from '@/db/repositories/publishing-repository';
 import { otherLocale, type Locale } from '@/i18n/routing';
 import type { StudioUser } from '@/server/auth/session';
 import styles from './studio.module.css';
@@ -21,6 +23,8 @@ export async function StudioFrame({ locale, actor, path, children }: Props) {
   const t = await getTranslations({ locale, namespace: 'studio' });
   const other = otherLocale(locale);
   const switcher = await getTranslations({ locale, namespace: 'switcher' });
+  // Those who may publish anyone's text see how many requests wait for them.
+  const reviews = actor && can(actor, 'post.review') ? await createPublishingRepository(getDatabase()).countPendingReviews() : null;
   return (
     <div className={styles.studio}>
       <header className={styles.header}>
@@ -33,6 +37,14 @@ export async function StudioFrame({ locale, actor, path, children }: Props) {
               <li>
                 <Link href={`/${locale}/studio`}>{t('nav.posts')}</Link>
               </li>
+              {reviews !== null && (
+                <li>
+                  <Link href={`/${locale}/studio?status=review`}>
+                    {t('nav.reviews')} <span className={styles.count}>{reviews}</span>
+                    <span className="sr-only"> {t('nav.reviewsWaiting', { count: reviews })}</span>
+                  </Link>
+                </li>
+              )}
               {can(actor, 'media.upload') && (
                 <li>
                   <Link href={`/${locale}/studio/media`}>{t('nav.media')}</Link>

@@ -22,7 +22,11 @@ type Subject =
   | 'editor → owner'
   | 'editor → admin'
   | 'a user (for a post action)'
-  | 'a post (for a user action)';
+  | 'a post (for a user action)'
+  | 'own upload'
+  | 'other upload'
+  | 'upload of nobody known'
+  | 'a post (for a media action)';
 
 function resourceFor(subject: Subject, actor: Actor): Resource | undefined {
   const post = (ownerUserId: string | null, sourceLocale: 'zh' | 'en', locale?: 'zh' | 'en'): Resource => ({
@@ -50,6 +54,10 @@ function resourceFor(subject: Subject, actor: Actor): Resource | undefined {
     case 'editor → admin': return { kind: 'user', role: 'editor', id: 'another-editor', newRole: 'admin' };
     case 'a user (for a post action)': return { kind: 'user', role: 'author', id: 'x' };
     case 'a post (for a user action)': return post('someone-else', 'zh', 'zh');
+    case 'own upload': return { kind: 'media', uploadedBy: actor.id };
+    case 'other upload': return { kind: 'media', uploadedBy: 'someone-else' };
+    case 'upload of nobody known': return { kind: 'media', uploadedBy: null };
+    case 'a post (for a media action)': return post(actor.id, 'zh', 'zh');
   }
 }
 
@@ -91,6 +99,23 @@ const matrix: Array<[Action, Subject, Expected]> = [
   ['post.publish', 'other zh post, en', [T, T, T, F, F]],
   ['post.publish', 'orphan zh post, en', [T, T, T, F, F]],
 
+  // Publishing changes to a live text, and the review that leads there.
+  ['post.update', 'none', [T, T, T, F, F]],
+  ['post.update', 'own zh post, en', [T, T, T, T, F]],
+  ['post.update', 'other zh post, en', [T, T, T, F, F]],
+  ['post.update', 'a user (for a post action)', [F, F, F, F, F]],
+  ['post.submit-review', 'own zh post, zh', [T, T, T, T, F]],
+  ['post.submit-review', 'other zh post, en', [T, T, T, F, T]],
+  ['post.submit-review', 'other zh post, zh', [T, T, T, F, F]],
+  ['post.submit-review', 'other zh post, no locale', [T, T, T, F, F]],
+  ['post.review', 'own zh post, en', [T, T, T, T, F]],
+  ['post.review', 'other zh post, en', [T, T, T, F, F]],
+  ['post.review', 'orphan zh post, en', [T, T, T, F, F]],
+  ['post.discard', 'own zh post, zh', [T, T, T, T, F]],
+  ['post.discard', 'other zh post, en', [T, T, T, F, T]],
+  ['post.discard', 'other en post, en', [T, T, T, F, F]],
+  ['post.discard', 'a user (for a post action)', [F, F, F, F, F]],
+
   ['post.delete', 'none', [T, T, T, F, F]],
   ['post.delete', 'own zh post, no locale', [T, T, T, T, F]],
   ['post.delete', 'other zh post, no locale', [T, T, T, F, F]],
@@ -105,6 +130,12 @@ const matrix: Array<[Action, Subject, Expected]> = [
   ['revision.restore', 'a user (for a post action)', [F, F, F, F, F]],
 
   ['media.upload', 'none', [T, T, T, T, T]],
+  // Alt text and captions: editors and above on any file, an author on their own uploads.
+  ['media.edit', 'own upload', [T, T, T, T, F]],
+  ['media.edit', 'other upload', [T, T, T, F, F]],
+  ['media.edit', 'upload of nobody known', [T, T, T, F, F]],
+  ['media.edit', 'none', [F, F, F, F, F]],
+  ['media.edit', 'a post (for a media action)', [F, F, F, F, F]],
   ['media.delete', 'none', [T, T, T, F, F]],
   ['tag.manage', 'none', [T, T, T, F, F]],
   ['author.manage', 'none', [T, T, T, F, F]],

@@ -16,9 +16,14 @@ export const actions = [
   'post.edit-source',
   'post.edit-translation',
   'post.publish',
+  'post.update',
+  'post.submit-review',
+  'post.review',
+  'post.discard',
   'post.delete',
   'revision.restore',
   'media.upload',
+  'media.edit',
   'media.delete',
   'tag.manage',
   'author.manage',
@@ -53,7 +58,13 @@ export interface UserResource {
   newRole?: Role;
 }
 
-export type Resource = PostResource | UserResource;
+/** A file in the media library; `uploadedBy` is the account that uploaded it (null: unknown, or the demo). */
+export interface MediaResource {
+  kind: 'media';
+  uploadedBy: string | null;
+}
+
+export type Resource = PostResource | UserResource | MediaResource;
 
 type Rule = (actor: Actor, resource: Resource | undefined) => boolean;
 
@@ -76,6 +87,10 @@ const ownPost = forPost(isOwnPost);
 
 /** A translator works only on the language that is not the source, and must say which. */
 const translationOfAnyPost = forPost((_actor, post) => isLocale(post.locale) && post.locale !== post.sourceLocale);
+
+/** Media rules answer only for a file: without one they cannot tell, so they refuse. */
+const anyMedia: Rule = (_actor, resource) => resource?.kind === 'media';
+const ownMedia: Rule = (actor, resource) => resource?.kind === 'media' && actor.id !== '' && resource.uploadedBy === actor.id;
 
 /** Restoring a revision is editing that language; with no language given, the stricter source rule. */
 const restoreAs =
@@ -112,9 +127,14 @@ const everything: Record<Action, Rule> = {
   'post.edit-source': anyPost,
   'post.edit-translation': anyPost,
   'post.publish': anyPost,
+  'post.update': anyPost,
+  'post.submit-review': anyPost,
+  'post.review': anyPost,
+  'post.discard': anyPost,
   'post.delete': anyPost,
   'revision.restore': restoreAs(anyPost, anyPost),
   'media.upload': always,
+  'media.edit': anyMedia,
   'media.delete': always,
   'tag.manage': always,
   'author.manage': always,
@@ -140,9 +160,14 @@ const rules: Record<Role, Record<Action, Rule>> = {
     'post.edit-source': ownPost,
     'post.edit-translation': ownPost,
     'post.publish': ownPost,
+    'post.update': ownPost,
+    'post.submit-review': ownPost,
+    'post.review': ownPost,
+    'post.discard': ownPost,
     'post.delete': ownPost,
     'revision.restore': restoreAs(ownPost, ownPost),
     'media.upload': always,
+    'media.edit': ownMedia,
     'media.delete': never,
     'tag.manage': never,
     'author.manage': never,
@@ -158,9 +183,15 @@ const rules: Record<Role, Record<Action, Rule>> = {
     'post.edit-source': never,
     'post.edit-translation': translationOfAnyPost,
     'post.publish': never,
+    'post.update': never,
+    // A translator's work reaches readers through someone who may publish.
+    'post.submit-review': translationOfAnyPost,
+    'post.review': never,
+    'post.discard': translationOfAnyPost,
     'post.delete': never,
     'revision.restore': restoreAs(never, translationOfAnyPost),
     'media.upload': always,
+    'media.edit': never,
     'media.delete': never,
     'tag.manage': never,
     'author.manage': never,

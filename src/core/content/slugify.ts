@@ -1,7 +1,9 @@
 // Turns a title into the URL slug of one language of a post. Chinese titles become
-// toneless pinyin so links stay readable (and typeable) anywhere; a slug an editor sets
-// by hand may still be Unicode, which isValidSlug accepts.
+// toneless pinyin, one hyphen-free run per word as jieba cuts them (为什么 → weishenme,
+// not wei-shen-me), so links stay readable (and typeable) anywhere; a slug an editor
+// sets by hand may still be Unicode, which isValidSlug accepts.
 import { pinyin } from 'pinyin-pro';
+import { getJieba } from '@/core/text/jieba';
 import type { Locale } from '@/i18n/routing';
 
 const maxGeneratedLength = 80;
@@ -19,7 +21,7 @@ export function slugify(title: string, locale: Locale): string {
   const withPinyin = title
     .normalize('NFKC')
     // `v: true` writes ü as v (lv, nv), the pinyin-keyboard spelling, so 绿 and 路 differ.
-    .replace(hanRun, (run) => ` ${pinyin(run, { toneType: 'none', type: 'array', v: true }).join(' ')} `);
+    .replace(hanRun, (run) => ` ${getJieba().cut(run, false).map((word) => pinyin(word, { toneType: 'none', type: 'array', v: true }).join('')).join(' ')} `);
   const ascii = withPinyin
     .toLocaleLowerCase(locale === 'zh' ? 'zh-CN' : 'en')
     .normalize('NFD')

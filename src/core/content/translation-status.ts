@@ -6,9 +6,11 @@ import type { Post, Translation, TranslationStatus } from './types';
 type StatusPost = Pick<Post, 'status' | 'publishedAt' | 'sourceLocale' | 'translations'>;
 
 /**
- * True when a translation was made from an older revision of its source. The source
- * language itself (basedOnRevisionId null) is never outdated, and neither is a
- * translation whose source is unknown: we only flag what we can show is stale.
+ * True when a translation was made from an older revision of its source than the one
+ * given (readers: the live source). Revision ids only grow, so "older" is "smaller"; a
+ * translation made from a newer source draft is not outdated. The source language itself
+ * (basedOnRevisionId null) is never outdated, and neither is a translation whose source
+ * is unknown: we only flag what we can show is stale.
  */
 export function isOutdated(
   translation: Pick<Translation, 'basedOnRevisionId'>,
@@ -17,7 +19,7 @@ export function isOutdated(
   if (translation.basedOnRevisionId === null) return false;
   const sourceRevisionId = typeof source === 'number' ? source : source?.revisionId;
   if (sourceRevisionId === undefined) return false;
-  return translation.basedOnRevisionId !== sourceRevisionId;
+  return translation.basedOnRevisionId < sourceRevisionId;
 }
 
 /**

@@ -5,8 +5,11 @@ import type { Locale } from '@/i18n/routing';
 export type PostKind = 'post' | 'page';
 export type PostStatus = 'draft' | 'scheduled' | 'published' | 'archived';
 export type TranslationState = 'draft' | 'published';
-/** What a reader or editor sees for one language of a post. */
-export type TranslationStatus = 'missing' | 'draft' | 'scheduled' | 'published' | 'outdated';
+/**
+ * What a reader or editor sees for one language of a post. `changes`: live, with a draft
+ * that differs; `review`: the draft waits for someone allowed to publish it.
+ */
+export type TranslationStatus = 'missing' | 'draft' | 'review' | 'scheduled' | 'changes' | 'published' | 'outdated';
 export type MediaKind = 'image' | 'audio' | 'video' | 'subtitle';
 
 export type PerLocale<T> = Partial<Record<Locale, T>>;

@@ -8,8 +8,10 @@ import { tokenize } from './tokenize';
 export interface SearchSource {
   title: string;
   excerpt: string;
-  /** Markdown. */
+  /** Markdown; parsed here only when `bodyText` is absent (the 2026-12-01 migration). */
   body: string;
+  /** The body's plain text as rendered at save time (render-document). */
+  bodyText?: string;
   /** Tag names and author names in the translation's language. */
   names: string[];
 }
@@ -34,7 +36,7 @@ export const indexedLength = { title: 1_000, excerpt: 5_000, names: 5_000, body:
 export function buildSearchDocument(source: SearchSource): SearchDocument {
   // Glossary phrases ("two languages") ride along as single tokens; see glossary.ts.
   const tokens = (text: string, limit: number) => withPhraseTokens(tokenize(cut(text, limit)));
-  const bodyText = markdownToPlainText(source.body);
+  const bodyText = source.bodyText ?? markdownToPlainText(source.body);
   const body = tokens(bodyText, indexedLength.body);
   return {
     titleTokens: tokens(source.title, indexedLength.title).join(' '),

@@ -11,8 +11,7 @@
 //  - Every other run of letters and digits is a word: "Next.js" → next, js; Latin words
 //    lose their accents and are stemmed (translations → translat).
 // Traditional characters are Han like any other and go through the same path.
-import { Jieba } from '@node-rs/jieba';
-import { dict } from '@node-rs/jieba/dict';
+import { getJieba } from '@/core/text/jieba';
 import { stemEnglish } from './stem-english';
 
 /**
@@ -35,18 +34,6 @@ const wordChar = String.raw`(?:(?!\p{Script=Han})[\p{L}\p{N}\p{M}])`;
 export const segmentPattern = new RegExp(String.raw`(\p{Script=Han}+)|(${wordChar}+(?:['’]${wordChar}+)*)`, 'gu');
 const latinOnly = /^[\p{Script=Latin}\p{M}\p{N}]+$/u;
 const asciiWord = /^[a-z0-9]+$/;
-
-// One Jieba per process, built on first use: loading its dictionary takes a quarter of a
-// second and tens of megabytes. Kept on globalThis because Next may evaluate this module
-// once per route bundle.
-const globalKey = Symbol.for('duet.jieba');
-type GlobalWithJieba = typeof globalThis & { [globalKey]?: Jieba };
-
-function getJieba(): Jieba {
-  const store = globalThis as GlobalWithJieba;
-  store[globalKey] ??= Jieba.withDict(dict);
-  return store[globalKey];
-}
 
 /** NFKC and lower case: what every comparison in search starts from. */
 export function normalizeForSearch(text: string): string {

@@ -38,11 +38,12 @@ export function perLocale<T extends z.ZodType>(schema: T, isOneRequired = false)
 }
 
 /** A slug as it appears in a URL: lowercase letters, other letters (Han, kana…), digits, single hyphens. */
-export const slugField = (max = maxSlugLength) =>
+export const slugField = (max = maxSlugLength, options: { mayBeEmpty?: boolean } = {}) =>
   textField({
-    min: 1,
+    min: options.mayBeEmpty ? 0 : 1,
     max,
     format: (slug) => {
+      if (slug === '' && options.mayBeEmpty) return null;
       if (!slugPattern.test(slug)) {
         return 'Use only lowercase letters, digits and single hyphens between words (such as tea-and-time or 茶与时间).';
       }

@@ -56,6 +56,7 @@ const validInputs: Record<string, [z.ZodType, Record<string, unknown>]> = {
     inputs.siteSettingsInput,
     { locale: 'zh', title: '双声', description: '一本小杂志。', navigation: [{ label: '关于', href: '/zh/about' }] },
   ],
+  siteTimeZoneInput: [inputs.siteTimeZoneInput, { timeZone: 'Asia/Shanghai' }],
   mediaTextInput: [
     inputs.mediaTextInput,
     { mediaId: 8, alt: { zh: '一杯茶', en: 'A cup of tea' }, caption: { zh: '茶。', en: 'Tea.' } },

@@ -19,7 +19,8 @@ export const translationDraftInput = z
     postId: recordId.optional(),
     locale: localeField,
     title: lineText(300),
-    slug: slugField(),
+    // Empty: the server derives it from the title (a draft's address follows its title).
+    slug: slugField(undefined, { mayBeEmpty: true }),
     excerpt: blockText(1000),
     body: blockText(maxBodyLength),
     seoTitle: optionalLineText(300).nullable().optional(),
@@ -58,15 +59,20 @@ export const postMetaInput = z.strictObject({
 });
 export type PostMetaInput = z.infer<typeof postMetaInput>;
 
-export const publishActions = ['publish', 'schedule', 'unpublish'] as const;
+export const publishActions = ['publish', 'schedule', 'cancel-schedule', 'unpublish', 'discard', 'submit-review', 'approve', 'return'] as const;
 export type PublishAction = (typeof publishActions)[number];
 
 const publishTarget = { postId: recordId, locale: localeField };
 
+/** A note to or from a reviewer: a few lines, optional. */
+const reviewNote = blockText(2000).optional().default('');
+
 /**
- * Publishing one language. A schedule needs a time, and it must lie ahead of `now`: the
- * schema is made per request with the server's clock (the form makes its own with the
- * browser's, which only helps the writer; the server's answer is the one that counts).
+ * Publishing one language and the review that leads there: publish (or update what is
+ * live) now or at a time, cancel a schedule, unpublish, discard the draft's changes,
+ * submit the draft for review, approve it or send it back with a note. A schedule's time
+ * must lie ahead of `now`: the schema is made per request with the server's clock (the
+ * form makes its own with the browser's, which only helps the writer).
  */
 export function makePublishInput(now: Date) {
   return z.discriminatedUnion(
@@ -79,6 +85,11 @@ export function makePublishInput(now: Date) {
         action: z.literal('schedule'),
         publishAt: dateTimeField.refine((at) => Date.parse(at) > now.getTime(), 'Must be in the future.'),
       }),
+      z.strictObject({ ...publishTarget, action: z.literal('cancel-schedule') }),
+      z.strictObject({ ...publishTarget, action: z.literal('discard') }),
+      z.strictObject({ ...publishTarget, action: z.literal('submit-review'), note: reviewNote }),
+      z.strictObject({ ...publishTarget, action: z.literal('approve') }),
+      z.strictObject({ ...publishTarget, action: z.literal('return'), note: reviewNote }),
     ],
     { error: `Must be one of: ${publishActions.join(', ')}.` },
   );

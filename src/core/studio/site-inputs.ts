@@ -1,8 +1,9 @@
 // The Studio's inputs for what surrounds the posts: tags, author profiles, the site's
 // title and navigation per language, and the words that go with a media file.
 import { z } from 'zod';
+import { isTimeZone } from '@/core/time/zoned-time';
 import { groupError, hrefField, localeField, perLocale, recordId, slugField } from './fields';
-import { blockText, lineText, optionalLineText } from './text-field';
+import { blockText, lineText, optionalLineText, textField } from './text-field';
 
 export const maxNavigationLinks = 12;
 
@@ -41,3 +42,9 @@ export const mediaTextInput = z.strictObject({
   caption: perLocale(blockText(500)),
 });
 export type MediaTextInput = z.infer<typeof mediaTextInput>;
+
+/** The site's time zone: schedules are set and shown on its clock (an IANA name). */
+export const siteTimeZoneInput = z.strictObject({
+  timeZone: textField({ max: 64, min: 1, format: (text) => (isTimeZone(text) ? null : 'Must be a time zone such as Asia/Shanghai.') }),
+});
+export type SiteTimeZoneInput = z.infer<typeof siteTimeZoneInput>;

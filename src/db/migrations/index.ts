@@ -7,6 +7,9 @@ import * as searchIndex from './2026-12-01T0001-search-index';
 import * as searchBackfill from './2026-12-01T0002-search-backfill';
 import * as studio from './2026-12-10T0001-studio';
 import * as mediaVariants from './2026-12-10T0002-media-variants';
+import * as storedRenders from './2026-12-20T0001-stored-renders';
+import * as mediaUploader from './2026-12-20T0002-media-uploader';
+import * as publishing from './2026-12-21T0001-publishing';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0001-content': content,
@@ -14,6 +17,9 @@ export const migrations: Record<string, Migration> = {
   '2026-12-01T0002-search-backfill': searchBackfill,
   '2026-12-10T0001-studio': studio,
   '2026-12-10T0002-media-variants': mediaVariants,
+  '2026-12-20T0001-stored-renders': storedRenders,
+  '2026-12-20T0002-media-uploader': mediaUploader,
+  '2026-12-21T0001-publishing': publishing,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -27,6 +27,17 @@ export interface ListPostsOptions {
   now?: Date;
 }
 
+/** What was stored of a translation's rendering; null fields: not rendered yet. */
+export interface StoredRendering {
+  translationId: number;
+  revisionId: number | null;
+  locale: Locale;
+  body: string;
+  html: string | null;
+  blocks: string[] | null;
+  renderVersion: number | null;
+}
+
 export interface SitemapEntry {
   postId: number;
   kind: PostKind;
@@ -46,11 +57,10 @@ function hasPublishedTranslation(locale: Locale | null) {
   return (eb: ExpressionBuilder<Database, 'posts'>) =>
     eb.exists(
       eb
-        .selectFrom('post_translations')
+        .selectFrom('live_translations')
         .select(sql.lit(1).as('one'))
-        .whereRef('post_translations.post_id', '=', 'posts.id')
-        .where('post_translations.state', '=', 'published')
-        .$if(locale !== null, (qb) => qb.where('post_translations.locale', '=', locale!)),
+        .whereRef('live_translations.post_id', '=', 'posts.id')
+        .$if(locale !== null, (qb) => qb.where('live_translations.locale', '=', locale!)),
     );
 }
 
@@ -73,12 +83,11 @@ export function createContentReader(db: Kysely<Database>) {
       const nowIso = toIsoTimestamp(opts.now ?? new Date());
       for (const candidate of [locale, otherLocale(locale)]) {
         const row = await db
-          .selectFrom('post_translations')
-          .innerJoin('posts', 'posts.id', 'post_translations.post_id')
+          .selectFrom('live_translations')
+          .innerJoin('posts', 'posts.id', 'live_translations.post_id')
           .selectAll('posts')
-          .where('post_translations.locale', '=', candidate)
-          .where('post_translations.slug', '=', slug)
-          .where('post_translations.state', '=', 'published')
+          .where('live_translations.locale', '=', candidate)
+          .where('live_translations.slug', '=', slug)
           .where(isVisible(nowIso))
           .$if(opts.kind !== undefined, (qb) => qb.where('posts.kind', '=', opts.kind!))
           .executeTakeFirst();
@@ -266,10 +275,9 @@ export function createContentReader(db: Kysely<Database>) {
         .offset(offset);
       const rows = await db
         .selectFrom('posts')
-        .innerJoin('post_translations', 'post_translations.post_id', 'posts.id')
-        .select(['posts.id', 'posts.kind', 'posts.updated_at', 'post_translations.locale', 'post_translations.slug'])
+        .innerJoin('live_translations', 'live_translations.post_id', 'posts.id')
+        .select(['posts.id', 'posts.kind', 'live_translations.updated_at', 'live_translations.locale', 'live_translations.slug'])
         .where('posts.id', 'in', ids)
-        .where('post_translations.state', '=', 'published')
         .orderBy('posts.id')
         .execute();
       const entries = new Map<number, SitemapEntry>();
@@ -282,18 +290,25 @@ export function createContentReader(db: Kysely<Database>) {
           entries.set(row.id, entry);
         }
         entry.paths[row.locale] = postPath(kind, row.locale, row.slug);
+        // Last modified as readers saw it: the newest publication of either language
+        // (a draft save moves the post's own updated_at, never this).
+        if (row.updated_at > entry.updatedAt) entry.updatedAt = row.updated_at;
       }
       return [...entries.values()];
     },
 
     /** How many posts and pages readers can see now, and when the newest changed. */
     async countVisiblePosts(now: Date = new Date()): Promise<{ total: number; lastModified: string | null }> {
-      const row = await db
-        .selectFrom('posts')
-        .select((eb) => [eb.fn.countAll().as('total'), eb.fn.max('posts.updated_at').as('last')])
-        .where(isVisible(toIsoTimestamp(now)))
-        .executeTakeFirstOrThrow();
-      return { total: Number(row.total), lastModified: (row.last as string | null) ?? null };
+      const nowIso = toIsoTimestamp(now);
+      const [row, last] = await Promise.all([
+        db.selectFrom('posts').select((eb) => eb.fn.countAll().as('total')).where(isVisible(nowIso)).executeTakeFirstOrThrow(),
+        db
+          .selectFrom('live_translations')
+          .select((eb) => eb.fn.max('live_translations.updated_at').as('last'))
+          .where('post_id', 'in', db.selectFrom('posts').select('posts.id').where(isVisible(nowIso)))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { total: Number(row.total), lastModified: (last.last as string | null) ?? null };
     },
 
     /** All posts and pages, whatever their status: zero means a fresh database. */
@@ -303,6 +318,51 @@ export function createContentReader(db: Kysely<Database>) {
         .select((eb) => eb.fn.countAll().as('total'))
         .executeTakeFirstOrThrow();
       return Number(row.total);
+    },
+
+    /** The stored renderings of these live texts: article pages, the parallel view, feeds. */
+    async getRenderings(translationIds: number[]): Promise<Map<number, StoredRendering>> {
+      if (translationIds.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('live_translations')
+        .select(['translation_id', 'revision_id', 'locale', 'body', 'html', 'blocks', 'render_version'])
+        .where('translation_id', 'in', translationIds)
+        .execute();
+      return new Map(
+        rows.map((r) => [
+          r.translation_id,
+          {
+            translationId: r.translation_id,
+            revisionId: r.revision_id,
+            locale: isLocale(r.locale) ? r.locale : 'zh',
+            body: r.body,
+            html: r.html,
+            blocks: r.blocks === null ? null : (JSON.parse(r.blocks) as string[]),
+            renderVersion: r.render_version,
+          },
+        ]),
+      );
+    },
+
+    /**
+     * Drafts (`draft`) or live texts (`live`) with no rendering or one by another pipeline
+     * version, by translation id, after `afterId`.
+     */
+    async listStaleRenderings(
+      table: 'draft' | 'live',
+      version: number,
+      afterId: number,
+      limit: number,
+    ): Promise<Array<{ id: number; postId: number; revisionId: number | null; locale: Locale; body: string }>> {
+      const stale = (eb: ExpressionBuilder<Database, 'post_translations' | 'live_translations'>) =>
+        eb.or([eb('render_version', 'is', null), eb('render_version', '<>', version)]);
+      const rows =
+        table === 'draft'
+          ? await db.selectFrom('post_translations').select(['id', 'post_id', 'revision_id', 'locale', 'body']).where(stale).where('id', '>', afterId).orderBy('id').limit(limit).execute()
+          : (await db.selectFrom('live_translations').select(['translation_id', 'post_id', 'revision_id', 'locale', 'body']).where(stale).where('translation_id', '>', afterId).orderBy('translation_id').limit(limit).execute()).map(
+              (r) => ({ ...r, id: r.translation_id }),
+            );
+      return rows.map((r) => ({ id: r.id, postId: r.post_id, revisionId: r.revision_id, locale: isLocale(r.locale) ? r.locale : 'zh', body: r.body }));
     },
 
     /** Throws when the database cannot answer. */

@@ -2,6 +2,7 @@
 // settings, returning the plain objects of core/content/types.ts. Reads and writes live
 // in their own modules; this is the one object the server, CLI and seed are handed.
 import type { Kysely } from 'kysely';
+import type { Renderer } from '@/core/markdown/render-document';
 import type { Database } from '../schema';
 import { createContentReader } from './content-reader';
 import { createContentWriter } from './content-writer';
@@ -9,8 +10,9 @@ import { createContentWriter } from './content-writer';
 export type { ListPostsOptions, SitemapEntry } from './content-reader';
 export type { NewAuthor, NewMedia, NewPost, NewTag, SaveTranslationOptions, TranslationFields } from './content-writer';
 
-export function createContentRepository(db: Kysely<Database>) {
-  return { ...createContentReader(db), ...createContentWriter(db) };
+/** `render` is needed only to save texts (see createContentWriter); readers never render. */
+export function createContentRepository(db: Kysely<Database>, render?: Renderer) {
+  return { ...createContentReader(db), ...createContentWriter(db, render) };
 }
 
 export type ContentRepository = ReturnType<typeof createContentRepository>;

@@ -18,6 +18,7 @@ import type {
   TranslationState,
 } from '@/core/content/types';
 import { AppError } from '@/core/errors/app-error';
+import type { RenderedDocument, Renderer } from '@/core/markdown/render-document';
 import { locales, otherLocale, type Locale } from '@/i18n/routing';
 import { mapDatabaseError } from '../map-database-error';
 import type { Database } from '../schema';
@@ -25,7 +26,8 @@ import { requireText } from './check-text';
 import { loadMediaByIds, loadPosts, type PostMediaRole } from './load-posts';
 import { foldAuthors, foldTags, toIsoTimestamp } from './map-rows';
 import { reindexPost } from './search-index';
-import { assertSourceRevision, writeTranslation, type TranslationFields } from './write-translation';
+import { goLive, goOffline } from './live-translation';
+import { assertSourceRevision, renderColumns, writeTranslation, type TranslationFields } from './write-translation';
 
 export type { TranslationFields } from './write-translation';
 
@@ -52,6 +54,8 @@ export interface NewMedia {
   alt?: PerLocale<string>;
   caption?: PerLocale<string>;
   variants?: MediaVariant[];
+  /** The account that uploaded the file, when one did. */
+  uploadedBy?: string | null;
 }
 
 export interface NewPost {
@@ -77,7 +81,7 @@ export interface NewPost {
 export interface SaveTranslationOptions {
   /** The source translation's revision this text was made from; null for the source itself. */
   basedOnRevisionId: number | null;
-  /** Defaults to the current state, or 'draft' for a new translation. */
+  /** 'published' puts the saved text live, 'draft' takes it off; absent, the live text stays as it is. */
   state?: TranslationState;
   now?: Date;
 }
@@ -95,7 +99,15 @@ async function write<T>(db: Kysely<Database>, work: (trx: Transaction<Database>)
   }
 }
 
-export function createContentWriter(db: Kysely<Database>) {
+/**
+ * `render` turns a body into what readers see; it runs before each write's transaction
+ * begins (on a server, the worker pool: never on the request thread).
+ */
+export function createContentWriter(db: Kysely<Database>, render?: Renderer) {
+  const renderBody = (body: string, locale: Locale): Promise<RenderedDocument> => {
+    if (!render) throw new Error('This content repository was made without a renderer, so it cannot save texts.');
+    return render({ markdown: body, locale });
+  };
   return {
     createAuthor: (input: NewAuthor): Promise<Author> =>
       write(db, async (trx) => {
@@ -149,6 +161,7 @@ export function createContentWriter(db: Kysely<Database>) {
             sha256: input.sha256,
             created_at: toIsoTimestamp(new Date()),
             variants: input.variants?.length ? JSON.stringify(input.variants) : null,
+            uploaded_by: input.uploadedBy ?? null,
           })
           .returning('id')
           .executeTakeFirstOrThrow();
@@ -161,8 +174,13 @@ export function createContentWriter(db: Kysely<Database>) {
         return (await loadMediaByIds(trx, [id])).get(id)!;
       }),
 
-    createPost: (input: NewPost): Promise<Post> =>
-      write(db, async (trx) => {
+    createPost: async (input: NewPost): Promise<Post> => {
+      const rendered: PerLocale<RenderedDocument> = {};
+      for (const locale of locales) {
+        const fields = input.translations[locale];
+        if (fields) rendered[locale] = await renderBody(fields.body, locale);
+      }
+      return write(db, async (trx) => {
         const source = input.translations[input.sourceLocale];
         if (!source) {
           throw new AppError('VALIDATION', `A post needs its source language (${input.sourceLocale}).`, {
@@ -193,18 +211,22 @@ export function createContentWriter(db: Kysely<Database>) {
 
         const sourceTranslation = await writeTranslation(trx, row.id, input.sourceLocale, source, {
           basedOnRevisionId: null,
-          state: source.state ?? 'draft',
           nowIso,
+          rendered: rendered[input.sourceLocale]!,
         });
+        if (source.state === 'published') await goLive(trx, sourceTranslation.id, { nowIso });
         const other = otherLocale(input.sourceLocale);
         const otherFields = input.translations[other];
         if (otherFields) {
-          await writeTranslation(trx, row.id, other, otherFields, {
+          const translation = await writeTranslation(trx, row.id, other, otherFields, {
             basedOnRevisionId: sourceTranslation.revisionId,
-            state: otherFields.state ?? 'draft',
             nowIso,
+            rendered: rendered[other]!,
           });
+          if (otherFields.state === 'published') await goLive(trx, translation.id, { nowIso });
         }
+        // A post created unpublished stays so, whatever went live above.
+        if (status !== 'published') await trx.updateTable('posts').set({ status, published_at: publishedAt }).where('id', '=', row.id).execute();
 
         const authorIds = input.authorIds ?? [];
         if (authorIds.length > 0) {
@@ -226,7 +248,8 @@ export function createContentWriter(db: Kysely<Database>) {
 
         const [post] = await loadPosts(trx, [row], { includeDrafts: true });
         return post!;
-      }),
+      });
+    },
 
     /**
      * Saves one language of a post (creating it if missing) as a new revision, and bumps
@@ -239,7 +262,7 @@ export function createContentWriter(db: Kysely<Database>) {
       fields: TranslationFields,
       options: SaveTranslationOptions,
     ): Promise<Translation> =>
-      write(db, async (trx) => {
+      renderBody(fields.body, locale).then((rendered) => write(db, async (trx) => {
         const post = await trx.selectFrom('posts').select(['id']).where('id', '=', postId).executeTakeFirst();
         if (!post) throw new AppError('NOT_FOUND', `There is no post ${postId}.`);
         if (options.basedOnRevisionId !== null) {
@@ -248,9 +271,11 @@ export function createContentWriter(db: Kysely<Database>) {
         const nowIso = toIsoTimestamp(options.now ?? new Date());
         const translation = await writeTranslation(trx, postId, locale, fields, {
           basedOnRevisionId: options.basedOnRevisionId,
-          state: options.state,
           nowIso,
+          rendered,
         });
+        if (options.state === 'published') await goLive(trx, translation.id, { nowIso });
+        else if (options.state === 'draft') await goOffline(trx, translation.id);
         await trx
           .updateTable('posts')
           .set((eb) => ({ version: eb('version', '+', 1), updated_at: nowIso }))
@@ -258,7 +283,23 @@ export function createContentWriter(db: Kysely<Database>) {
           .execute();
         await reindexPost(trx, postId);
         return translation;
-      }),
+      })),
+
+    /**
+     * Stores a rendering made after the fact (a text saved before renders were stored, or
+     * by an older pipeline) on a draft or a live text, unless that text has changed since.
+     */
+    storeRendering: async (table: 'draft' | 'live', translationId: number, revisionId: number, rendered: RenderedDocument): Promise<boolean> => {
+      const columns = { ...renderColumns(rendered), reading_minutes: rendered.readingMinutes };
+      const updated =
+        table === 'draft'
+          ? await db.updateTable('post_translations').set(columns).where('id', '=', translationId).where('revision_id', '=', revisionId).executeTakeFirst()
+          : await db.updateTable('live_translations').set(columns).where('translation_id', '=', translationId).where('revision_id', '=', revisionId).executeTakeFirst();
+      return Number(updated.numUpdatedRows) > 0;
+    },
+
+    /** Brings a post's search entries up to date with its stored plain text. */
+    reindexPost: (postId: number): Promise<void> => write(db, (trx) => reindexPost(trx, postId)),
 
     saveSiteSettings: (locale: Locale, settings: Partial<SiteSettings>): Promise<void> =>
       write(db, async (trx) => {

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Media, Post, PostKind, PostStatus } from '@/core/content/types';
 import { isLocale } from '@/i18n/routing';
 import type { Database, PostRow } from '../schema';
-import { foldAuthors, foldMedia, foldTags, toTranslation, type MediaTextRow } from './map-rows';
+import { foldAuthors, foldMedia, foldTags, liveTranslationColumns, toLiveTranslation, toTranslation, translationColumns, type MediaTextRow } from './map-rows';
 
 export type PostMediaRole = 'narration' | 'video' | 'poster' | 'subtitle';
 
@@ -37,7 +37,7 @@ export async function loadMediaByIds(db: Kysely<Database>, ids: number[]): Promi
 }
 
 export interface LoadPostsOptions {
-  /** The Studio sees draft translations; readers never do. */
+  /** The Studio sees the working drafts; readers see only what is live. */
   includeDrafts?: boolean;
 }
 
@@ -46,13 +46,13 @@ export async function loadPosts(db: Kysely<Database>, rows: PostRow[], options: 
   const ids = rows.map((row) => row.id);
   const coverIds = [...new Set(rows.flatMap((row) => (row.cover_media_id === null ? [] : [row.cover_media_id])))];
 
-  const [translationRows, authorRows, tagRows, attachedRows, covers] = await Promise.all([
-    db
-      .selectFrom('post_translations')
-      .selectAll()
-      .where('post_id', 'in', ids)
-      .$if(!options.includeDrafts, (qb) => qb.where('state', '=', 'published'))
-      .execute(),
+  // Readers see the live texts; the Studio sees the drafts it edits.
+  const translationsOf = async () =>
+    options.includeDrafts
+      ? (await db.selectFrom('post_translations').select(translationColumns).where('post_id', 'in', ids).execute()).map(toTranslation)
+      : (await db.selectFrom('live_translations').select(liveTranslationColumns).where('post_id', 'in', ids).execute()).map(toLiveTranslation);
+  const [translations, authorRows, tagRows, attachedRows, covers] = await Promise.all([
+    translationsOf(),
     db
       .selectFrom('post_authors')
       .innerJoin('authors', 'authors.id', 'post_authors.author_id')
@@ -113,9 +113,8 @@ export async function loadPosts(db: Kysely<Database>, rows: PostRow[], options: 
     ]),
   );
 
-  for (const row of translationRows) {
-    const translation = toTranslation(row);
-    const post = posts.get(row.post_id);
+  for (const translation of translations) {
+    const post = posts.get(translation.postId);
     if (post) post.translations[translation.locale] = translation;
   }
 

@@ -11,7 +11,7 @@ import type {
   TranslationState,
 } from '@/core/content/types';
 import { isLocale } from '@/i18n/routing';
-import type { MediaRow, TranslationRow } from '../schema';
+import type { LiveTranslationRow, MediaRow, TranslationRow } from '../schema';
 
 /** Timestamps are stored as ISO-8601 UTC text with milliseconds, so text order is time order. */
 export function toIsoTimestamp(value: Date | string): string {
@@ -20,7 +20,25 @@ export function toIsoTimestamp(value: Date | string): string {
   return date.toISOString();
 }
 
-export function toTranslation(row: TranslationRow): Translation {
+/** The columns a Translation is made of: everything but the stored rendering, which only an article page reads. */
+export const translationColumns = [
+  'id',
+  'post_id',
+  'locale',
+  'slug',
+  'title',
+  'excerpt',
+  'body',
+  'seo_title',
+  'seo_description',
+  'state',
+  'reading_minutes',
+  'revision_id',
+  'based_on_revision_id',
+  'updated_at',
+] as const;
+
+export function toTranslation(row: Pick<TranslationRow, (typeof translationColumns)[number]>): Translation {
   if (!isLocale(row.locale)) throw new Error(`Translation ${row.id} has an unknown locale: ${row.locale}`);
   if (row.revision_id === null) throw new Error(`Translation ${row.id} has no revision`);
   return {
@@ -34,6 +52,45 @@ export function toTranslation(row: TranslationRow): Translation {
     seoTitle: row.seo_title,
     seoDescription: row.seo_description,
     state: row.state as TranslationState,
+    readingMinutes: row.reading_minutes,
+    revisionId: row.revision_id,
+    basedOnRevisionId: row.based_on_revision_id,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** The columns of a live translation a reader's Translation is made of. */
+export const liveTranslationColumns = [
+  'translation_id',
+  'post_id',
+  'locale',
+  'slug',
+  'title',
+  'excerpt',
+  'derived_excerpt',
+  'body',
+  'seo_title',
+  'seo_description',
+  'reading_minutes',
+  'revision_id',
+  'based_on_revision_id',
+  'updated_at',
+] as const;
+
+/** A language as readers see it; a text without a hand-written excerpt gets the derived one. */
+export function toLiveTranslation(row: Pick<LiveTranslationRow, (typeof liveTranslationColumns)[number]>): Translation {
+  if (!isLocale(row.locale)) throw new Error(`Translation ${row.translation_id} has an unknown locale: ${row.locale}`);
+  return {
+    id: row.translation_id,
+    postId: row.post_id,
+    locale: row.locale,
+    slug: row.slug,
+    title: row.title,
+    excerpt: row.excerpt.trim() !== '' ? row.excerpt : (row.derived_excerpt ?? ''),
+    body: row.body,
+    seoTitle: row.seo_title,
+    seoDescription: row.seo_description,
+    state: 'published',
     readingMinutes: row.reading_minutes,
     revisionId: row.revision_id,
     basedOnRevisionId: row.based_on_revision_id,

@@ -1,8 +1,8 @@
 // Keeps the search index in step with content. The content writer calls reindexPost
 // inside the transaction of every save, so a post and its index entries change
 // together; rebuildSearchIndex refills the whole index (benchmarks, or after the
-// tokenizer changes). Only published translations are indexed; whether the post itself
-// is visible (published, its time come) is checked when searching.
+// tokenizer changes). Only live texts are indexed (what readers see, never a draft);
+// whether the post itself is visible (published, its time come) is checked when searching.
 import { sql, type Kysely } from 'kysely';
 import { buildSearchDocument, type SearchDocument } from '@/core/search/search-document';
 import { isPostgres } from '../migrations/add-id-column';
@@ -17,7 +17,9 @@ interface IndexableTranslation {
   locale: string;
   title: string;
   excerpt: string;
+  derived_excerpt: string | null;
   body: string;
+  body_text: string | null;
 }
 
 const insertBatch = 50;
@@ -47,11 +49,10 @@ async function indexPosts(db: Db, postIds: number[]): Promise<number> {
   if (postIds.length === 0) return 0;
   const [translations, tags, authors] = await Promise.all([
     db
-      .selectFrom('post_translations')
-      .select(['id', 'post_id', 'locale', 'title', 'excerpt', 'body'])
+      .selectFrom('live_translations')
+      .select(['translation_id as id', 'post_id', 'locale', 'title', 'excerpt', 'derived_excerpt', 'body', 'body_text'])
       .where('post_id', 'in', postIds)
-      .where('state', '=', 'published')
-      .orderBy('id')
+      .orderBy('translation_id')
       .execute(),
     db
       .selectFrom('post_tags')
@@ -81,7 +82,12 @@ async function indexPosts(db: Db, postIds: number[]): Promise<number> {
 async function writeDocuments(db: Db, translations: IndexableTranslation[], names: Map<string, string[]>): Promise<void> {
   const search = db.withTables<SearchTables>();
   const documents = translations.map((t) => {
-    const doc = buildSearchDocument({ title: t.title, excerpt: t.excerpt, body: t.body, names: names.get(`${t.post_id}:${t.locale}`) ?? [] });
+    // A text saved before renders were stored has no plain text until the start-up
+    // refresh renders it (server/render/refresh-renders.ts); its raw Markdown stands in
+    // rather than being parsed here, inside a request's transaction.
+    const bodyText = t.body_text ?? t.body;
+    const excerpt = t.excerpt.trim() !== '' ? t.excerpt : (t.derived_excerpt ?? '');
+    const doc = buildSearchDocument({ title: t.title, excerpt, body: t.body, bodyText, names: names.get(`${t.post_id}:${t.locale}`) ?? [] });
     return { row: { translation_id: t.id, post_id: t.post_id, locale: t.locale, body_text: doc.bodyText }, doc };
   });
   if (isPostgres(db as Kysely<unknown>)) {

@@ -185,10 +185,10 @@ export function createSearchRepository(db: Kysely<Database>, options: SearchRepo
     const rows = await db
       .withTables<SearchTables>()
       .selectFrom('search_documents as d')
-      .innerJoin('post_translations as t', 't.id', 'd.translation_id')
+      .innerJoin('live_translations as t', 't.translation_id', 'd.translation_id')
       .innerJoin('posts as p', 'p.id', 't.post_id')
-      .select(['t.id', 't.post_id', 't.locale', 't.slug', 't.title', 't.excerpt', 'd.body_text', 'p.kind', 'p.published_at'])
-      .where('t.id', 'in', ids)
+      .select(['t.translation_id as id', 't.post_id', 't.locale', 't.slug', 't.title', 't.excerpt', 't.derived_excerpt', 'd.body_text', 'p.kind', 'p.published_at'])
+      .where('t.translation_id', 'in', ids)
       .execute();
     const byId = new Map(rows.map((row) => [row.id, row]));
     return ids.flatMap((id): SearchHit[] => {
@@ -203,7 +203,7 @@ export function createSearchRepository(db: Kysely<Database>, options: SearchRepo
           kind,
           path: postPath(kind, row.locale, row.slug),
           title: row.title,
-          excerpt: row.excerpt,
+          excerpt: row.excerpt.trim() !== '' ? row.excerpt : (row.derived_excerpt ?? ''),
           publishedAt: row.published_at,
           snippet: highlightSnippet([row.body_text, row.excerpt], terms),
         },
@@ -236,7 +236,7 @@ export function createSearchRepository(db: Kysely<Database>, options: SearchRepo
 
 /** Translations of posts a reader cannot see now: not published, or scheduled for later. */
 function hiddenTranslations(nowIso: string) {
-  return sql`select t.id from post_translations t where t.post_id in (${hiddenPosts(nowIso)})`;
+  return sql`select t.translation_id from live_translations t where t.post_id in (${hiddenPosts(nowIso)})`;
 }
 
 function hiddenPosts(nowIso: string) {
@@ -244,7 +244,7 @@ function hiddenPosts(nowIso: string) {
 }
 
 function taggedTranslations(tagId: number) {
-  return sql`select t.id from post_tags pt join post_translations t on t.post_id = pt.post_id where pt.tag_id = ${tagId}`;
+  return sql`select t.translation_id from post_tags pt join live_translations t on t.post_id = pt.post_id where pt.tag_id = ${tagId}`;
 }
 
 export type SearchRepository = ReturnType<typeof createSearchRepository>;

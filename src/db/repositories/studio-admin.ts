@@ -72,16 +72,20 @@ export function createStudioAdmin(db: Kysely<Database>) {
       }),
 
     /** The media library, newest first, optionally of some kinds only. */
-    async listMedia(options: { limit: number; kinds?: MediaKind[] }): Promise<Media[]> {
+    /** The library, newest first, each file with the account that uploaded it (for media.edit). */
+    async listMedia(options: { limit: number; kinds?: MediaKind[] }): Promise<Array<Media & { uploadedBy: string | null }>> {
       const rows = await db
         .selectFrom('media')
-        .select('id')
+        .select(['id', 'uploaded_by'])
         .$if(options.kinds !== undefined, (qb) => qb.where('kind', 'in', options.kinds!))
         .orderBy('id', 'desc')
         .limit(options.limit)
         .execute();
       const media = await loadMediaByIds(db, rows.map((r) => r.id));
-      return rows.flatMap((r) => media.get(r.id) ?? []);
+      return rows.flatMap((r) => {
+        const found = media.get(r.id);
+        return found ? [{ ...found, uploadedBy: r.uploaded_by }] : [];
+      });
     },
 
     async listAuthors(): Promise<Array<Author & { userId: string | null }>> {
@@ -118,6 +122,21 @@ export function createStudioAdmin(db: Kysely<Database>) {
       return { title: get('title') ?? '', description: get('description') ?? '', navigation: parseNavigation(get('navigation')) };
     },
 
+    /** The site's time zone; the server's own until an owner picks one. */
+    async getTimeZone(): Promise<string> {
+      const row = await db.selectFrom('settings').select('value').where('locale', '=', '*').where('key', '=', 'timeZone').executeTakeFirst();
+      return row?.value ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+    },
+
+    saveTimeZone: (timeZone: string) =>
+      write(db, async (trx) => {
+        await trx
+          .insertInto('settings')
+          .values({ locale: '*', key: 'timeZone', value: timeZone })
+          .onConflict((oc) => oc.columns(['locale', 'key']).doUpdateSet({ value: timeZone }))
+          .execute();
+      }),
+
     saveSettings: (input: SiteSettingsInput) =>
       write(db, async (trx) => {
         const entries: Array<[string, string]> = [
@@ -133,6 +152,12 @@ export function createStudioAdmin(db: Kysely<Database>) {
             .execute();
         }
       }),
+
+    /** Who uploaded a file: an account id, null when unknown, undefined when there is no such file. */
+    async mediaUploader(mediaId: number): Promise<string | null | undefined> {
+      const row = await db.selectFrom('media').select('uploaded_by').where('id', '=', mediaId).executeTakeFirst();
+      return row ? row.uploaded_by : undefined;
+    },
 
     saveMediaTexts: (input: MediaTextInput) =>
       write(db, async (trx) => {

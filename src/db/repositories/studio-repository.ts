@@ -1,25 +1,24 @@
-// What the Studio reads and writes beyond the reader's repository: the posts list with
-// each language's editorial status, drafts saved with a revision check (a stale save is a
-// conflict, never a silent overwrite), revisions, publishing per language, and the
-// scheduler's query for translations that are due.
+// What the Studio reads and writes of its drafts: the posts list with each language's
+// status, drafts saved with a revision check (a stale save is a conflict, never a silent
+// overwrite), revisions, and the details a post shares across languages. Nothing here
+// changes what readers see: publishing is publishing-repository.ts.
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { editorialStatus, type EditorialTranslation } from '@/core/content/editorial-status';
+import { slugify } from '@/core/content/slugify';
 import type { Post, Revision, Translation, TranslationStatus } from '@/core/content/types';
 import { AppError } from '@/core/errors/app-error';
+import { emptyDocument, type Renderer } from '@/core/markdown/render-document';
 import type { PostMetaInput } from '@/core/studio/post-inputs';
 import { locales, otherLocale, type Locale } from '@/i18n/routing';
 import { mapDatabaseError } from '../map-database-error';
 import type { Database } from '../schema';
 import { loadPosts } from './load-posts';
-import { toIsoTimestamp, toTranslation } from './map-rows';
-import { reindexPost } from './search-index';
+import { toIsoTimestamp, toTranslation, translationColumns } from './map-rows';
+import { writePostMeta } from './post-meta';
+import { loadLanguageStates, statusOfLanguages, type StudioLanguages } from './studio-states';
+import { isSlugTaken, uniqueSlug } from './unique-slug';
 import { assertSourceRevision, writeTranslation, type TranslationFields } from './write-translation';
 
-export interface StudioTranslationSummary extends EditorialTranslation {
-  title: string;
-  slug: string;
-  updatedAt: string;
-}
+export type { StudioLanguage, StudioLanguages, StudioReview } from './studio-states';
 
 export interface StudioPostSummary {
   id: number;
@@ -27,7 +26,7 @@ export interface StudioPostSummary {
   sourceLocale: Locale;
   ownerUserId: string | null;
   updatedAt: string;
-  translations: Partial<Record<Locale, StudioTranslationSummary>>;
+  languages: StudioLanguages;
   status: Record<Locale, TranslationStatus>;
 }
 
@@ -37,21 +36,24 @@ export interface StudioListOptions {
   status?: TranslationStatus;
   /** Only posts whose translation (the non-source language) has this status. */
   translation?: TranslationStatus;
+  /** Only posts the asker may see (the caller's permission rule), before paging. */
+  isVisible?: (post: Pick<StudioPostSummary, 'ownerUserId' | 'sourceLocale'>) => boolean;
   page: number;
   pageSize: number;
 }
 
 export interface StudioPost extends Post {
   ownerUserId: string | null;
-  publishAt: Partial<Record<Locale, string | null>>;
-  status: Post['status'];
+  languages: StudioLanguages;
   editorial: Record<Locale, TranslationStatus>;
+  publishAt: Partial<Record<Locale, string | null>>;
 }
 
 export class RevisionConflictError extends AppError {
   constructor(readonly current: Translation) {
     super('CONFLICT', 'Someone saved this translation after you opened it. Compare the two versions before saving again.', {
       fields: { expectedRevisionId: ['This is not the latest version any more.'] },
+      reason: 'revision-conflict',
     });
   }
 }
@@ -68,56 +70,47 @@ export interface DraftSave {
 
 async function write<T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
   try {
-    return await db.transaction().execute(work);
+    return db.isTransaction ? await work(db as Transaction<Database>) : await db.transaction().execute(work);
   } catch (error) {
     throw mapDatabaseError(error);
   }
 }
 
-function summarise(rows: Array<{ post_id: number; locale: string; title: string; slug: string; state: string; publish_at: string | null; revision_id: number | null; based_on_revision_id: number | null; updated_at: string }>) {
-  const byPost = new Map<number, Partial<Record<Locale, StudioTranslationSummary>>>();
-  for (const r of rows) {
-    const entry = byPost.get(r.post_id) ?? {};
-    entry[r.locale as Locale] = {
-      title: r.title,
-      slug: r.slug,
-      state: r.state === 'published' ? 'published' : 'draft',
-      publishAt: r.publish_at,
-      revisionId: r.revision_id ?? 0,
-      basedOnRevisionId: r.based_on_revision_id,
-      updatedAt: r.updated_at,
-    };
-    byPost.set(r.post_id, entry);
-  }
-  return byPost;
+export function isPostgresTrx(trx: Kysely<Database>): boolean {
+  return sql`${0}`.compile(trx).sql === '$1';
 }
 
-function statusOf(sourceLocale: Locale, translations: Partial<Record<Locale, StudioTranslationSummary>>): Record<Locale, TranslationStatus> {
-  const source = translations[sourceLocale];
-  return Object.fromEntries(
-    locales.map((l) => [l, editorialStatus(translations[l], source, l === sourceLocale)]),
-  ) as Record<Locale, TranslationStatus>;
+export async function loadStudioPost(executor: Kysely<Database>, id: number): Promise<StudioPost | null> {
+  const row = await executor.selectFrom('posts').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) return null;
+  const [[post], states] = await Promise.all([loadPosts(executor, [row], { includeDrafts: true }), loadLanguageStates(executor, [id])]);
+  const languages = states.get(id) ?? {};
+  return {
+    ...post!,
+    ownerUserId: row.owner_user_id,
+    languages,
+    editorial: statusOfLanguages(post!.sourceLocale, languages),
+    publishAt: Object.fromEntries(locales.map((l) => [l, languages[l]?.draft.publishAt ?? null])),
+  };
 }
 
-export function createStudioRepository(db: Kysely<Database>) {
-  async function loadStudioPost(executor: Kysely<Database>, id: number): Promise<StudioPost | null> {
-    const row = await executor.selectFrom('posts').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!row) return null;
-    const [post] = await loadPosts(executor, [row], { includeDrafts: true });
-    const translations = await executor
-      .selectFrom('post_translations')
-      .select(['post_id', 'locale', 'title', 'slug', 'state', 'publish_at', 'revision_id', 'based_on_revision_id', 'updated_at'])
-      .where('post_id', '=', id)
-      .execute();
-    const summary = summarise(translations).get(id) ?? {};
-    return {
-      ...post!,
-      ownerUserId: row.owner_user_id,
-      publishAt: Object.fromEntries(locales.map((l) => [l, summary[l]?.publishAt ?? null])),
-      editorial: statusOf(post!.sourceLocale, summary),
-    };
-  }
+/**
+ * The source revision a translation is made from by default: the source as readers see
+ * it when it is published (a translator works from what is public), else its draft.
+ */
+async function sourceBase(trx: Kysely<Database>, postId: number, sourceLocale: string): Promise<number | null> {
+  const live = await trx.selectFrom('live_translations').select('revision_id').where('post_id', '=', postId).where('locale', '=', sourceLocale).executeTakeFirst();
+  if (live) return live.revision_id;
+  const draft = await trx.selectFrom('post_translations').select('revision_id').where('post_id', '=', postId).where('locale', '=', sourceLocale).executeTakeFirst();
+  return draft?.revision_id ?? null;
+}
 
+/**
+ * `render` turns a saved body into what readers will see, before the save's transaction
+ * begins; a text it refuses (RenderTimeoutError) is not saved. Servers pass the worker
+ * pool (server/render), tests the renderer itself; reading needs none.
+ */
+export function createStudioRepository(db: Kysely<Database>, render?: Renderer) {
   return {
     getStudioPost: (id: number) => loadStudioPost(db, id),
 
@@ -145,41 +138,28 @@ export function createStudioRepository(db: Kysely<Database>) {
         );
       }
       const posts = await query.execute();
-      const ids = posts.map((p) => p.id);
-      const rows = ids.length === 0
-        ? []
-        : await db
-            .selectFrom('post_translations')
-            .select(['post_id', 'locale', 'title', 'slug', 'state', 'publish_at', 'revision_id', 'based_on_revision_id', 'updated_at'])
-            .$if(ids.length <= 5000, (qb) => qb.where('post_id', 'in', ids))
-            .execute();
-      const byPost = summarise(rows);
-      const all: StudioPostSummary[] = posts.map((p) => {
-        const translations = byPost.get(p.id) ?? {};
-        const sourceLocale = p.source_locale as Locale;
-        return {
-          id: p.id,
-          kind: p.kind,
-          sourceLocale,
-          ownerUserId: p.owner_user_id,
-          updatedAt: p.updated_at,
-          translations,
-          status: statusOf(sourceLocale, translations),
-        };
-      });
-      const filtered = all.filter(
-        (p) =>
-          (!options.status || locales.some((l) => p.status[l] === options.status)) &&
-          (!options.translation || p.status[otherLocale(p.sourceLocale)] === options.translation),
-      );
+      const states = await loadLanguageStates(db, posts.map((p) => p.id));
+      const filtered = posts
+        .map((p): StudioPostSummary => {
+          const languages = states.get(p.id) ?? {};
+          const sourceLocale = p.source_locale as Locale;
+          return { id: p.id, kind: p.kind, sourceLocale, ownerUserId: p.owner_user_id, updatedAt: p.updated_at, languages, status: statusOfLanguages(sourceLocale, languages) };
+        })
+        .filter(
+          (p) =>
+            (!options.isVisible || options.isVisible(p)) &&
+            (!options.status || locales.some((l) => p.status[l] === options.status)) &&
+            (!options.translation || p.status[otherLocale(p.sourceLocale)] === options.translation),
+        );
       const start = (options.page - 1) * options.pageSize;
       return { items: filtered.slice(start, start + options.pageSize), total: filtered.length };
     },
 
-    /** A new draft post owned by `userId`, bylined to their author profile. */
-    createDraftPost: (input: { sourceLocale: Locale; title: string; slug: string; userId: string; authorId: number | null; now?: Date }) =>
+    /** A new draft post owned by `userId`, bylined to their author profile; its slug comes from its title. */
+    createDraftPost: (input: { sourceLocale: Locale; title: string; userId: string; authorId: number | null; now?: Date }) =>
       write(db, async (trx) => {
         const nowIso = toIsoTimestamp(input.now ?? new Date());
+        const slug = await uniqueSlug(trx, input.sourceLocale, slugify(input.title, input.sourceLocale), null);
         const post = await trx
           .insertInto('posts')
           .values({
@@ -196,31 +176,32 @@ export function createStudioRepository(db: Kysely<Database>) {
           })
           .returning('id')
           .executeTakeFirstOrThrow();
-        await writeTranslation(trx, post.id, input.sourceLocale, { slug: input.slug, title: input.title, excerpt: '', body: '' }, {
+        await writeTranslation(trx, post.id, input.sourceLocale, { slug, title: input.title, excerpt: '', body: '' }, {
           basedOnRevisionId: null,
-          state: 'draft',
           nowIso,
           authorUserId: input.userId,
+          rendered: emptyDocument,
         });
-        if (input.authorId !== null) {
-          await trx.insertInto('post_authors').values({ post_id: post.id, author_id: input.authorId, position: 0 }).execute();
-        }
+        if (input.authorId !== null) await trx.insertInto('post_authors').values({ post_id: post.id, author_id: input.authorId, position: 0 }).execute();
         return post.id;
       }),
 
     /**
-     * Saves one language as a new revision, unless someone else saved since
-     * `expectedRevisionId`: then RevisionConflictError carries their version.
+     * Saves one language's draft as a new revision, unless someone else saved since
+     * `expectedRevisionId`: then RevisionConflictError carries their version. An empty
+     * slug is made from the title. Readers see nothing of it until it is published.
      */
-    saveDraft: (postId: number, locale: Locale, save: DraftSave) =>
-      write(db, async (trx) => {
+    saveDraft: async (postId: number, locale: Locale, save: DraftSave) => {
+      if (!render) throw new Error('This Studio repository was made without a renderer, so it cannot save texts.');
+      const rendered = await render({ markdown: save.fields.body, locale });
+      return write(db, async (trx) => {
         const post = await trx.selectFrom('posts').select(['id', 'source_locale']).where('id', '=', postId).executeTakeFirst();
         if (!post) throw new AppError('NOT_FOUND', `There is no post ${postId}.`);
         // Row lock on PostgreSQL so two saves of one translation queue instead of racing;
         // SQLite serialises writers already.
         const current = await trx
           .selectFrom('post_translations')
-          .selectAll()
+          .select(translationColumns)
           .where('post_id', '=', postId)
           .where('locale', '=', locale)
           .$call((qb) => (isPostgresTrx(trx) ? qb.forUpdate() : qb))
@@ -233,36 +214,35 @@ export function createStudioRepository(db: Kysely<Database>) {
         if (locale === post.source_locale) basedOn = null;
         else if (save.basedOnRevisionId !== undefined) basedOn = save.basedOnRevisionId;
         else if (current) basedOn = current.based_on_revision_id;
-        else {
-          const source = await trx.selectFrom('post_translations').select('revision_id').where('post_id', '=', postId).where('locale', '=', post.source_locale).executeTakeFirst();
-          basedOn = source?.revision_id ?? null;
-        }
+        else basedOn = await sourceBase(trx, postId, post.source_locale);
         if (basedOn !== null) await assertSourceRevision(trx, postId, locale, basedOn);
-        const nowIso = toIsoTimestamp(save.now ?? new Date());
-        const translation = await writeTranslation(trx, postId, locale, save.fields, {
-          basedOnRevisionId: basedOn,
-          state: undefined,
-          nowIso,
-          authorUserId: save.userId,
-        });
-        await trx.updateTable('posts').set((eb) => ({ version: eb('version', '+', 1), updated_at: nowIso })).where('id', '=', postId).execute();
-        await reindexPost(trx, postId);
-        return translation;
-      }),
 
-    /** Records that the translation has caught up with the source's current revision. */
+        // An empty slug follows the title until the text is first published; after that
+        // its address stays, so a new title never breaks the links readers have.
+        const live = current && !save.fields.slug.trim() ? await trx.selectFrom('live_translations').select('slug').where('post_id', '=', postId).where('locale', '=', locale).executeTakeFirst() : undefined;
+        const slug = save.fields.slug.trim() || live?.slug || (await uniqueSlug(trx, locale, slugify(save.fields.title, locale), postId));
+        const fields = { ...save.fields, slug };
+        if (await isSlugTaken(trx, locale, fields.slug, postId)) {
+          throw new AppError('CONFLICT', 'Another post already uses this slug in this language.', {
+            fields: { slug: ['Another post already uses this address: choose another slug.'] },
+            reason: 'slug-taken',
+          });
+        }
+        const nowIso = toIsoTimestamp(save.now ?? new Date());
+        const translation = await writeTranslation(trx, postId, locale, fields, { basedOnRevisionId: basedOn, nowIso, authorUserId: save.userId, rendered });
+        await trx.updateTable('posts').set((eb) => ({ version: eb('version', '+', 1), updated_at: nowIso })).where('id', '=', postId).execute();
+        return translation;
+      });
+    },
+
+    /** Records that the translation has caught up with the source as readers see it. */
     markUpToDate: (postId: number, locale: Locale) =>
       write(db, async (trx) => {
         const post = await trx.selectFrom('posts').select('source_locale').where('id', '=', postId).executeTakeFirst();
         if (!post) throw new AppError('NOT_FOUND', `There is no post ${postId}.`);
         if (post.source_locale === locale) throw new AppError('VALIDATION', 'The source language cannot be out of date.', { fields: { locale: ['This is the source language.'] } });
-        const source = await trx.selectFrom('post_translations').select('revision_id').where('post_id', '=', postId).where('locale', '=', post.source_locale).executeTakeFirstOrThrow();
-        const updated = await trx
-          .updateTable('post_translations')
-          .set({ based_on_revision_id: source.revision_id })
-          .where('post_id', '=', postId)
-          .where('locale', '=', locale)
-          .executeTakeFirst();
+        const base = await sourceBase(trx, postId, post.source_locale);
+        const updated = await trx.updateTable('post_translations').set({ based_on_revision_id: base }).where('post_id', '=', postId).where('locale', '=', locale).executeTakeFirst();
         if (Number(updated.numUpdatedRows) === 0) throw new AppError('NOT_FOUND', 'There is no such translation.');
       }),
 
@@ -290,90 +270,16 @@ export function createStudioRepository(db: Kysely<Database>) {
       return r ? { id: r.id, translationId: r.translation_id, title: r.title, excerpt: r.excerpt, body: r.body, createdAt: r.created_at, postId: r.post_id, locale: r.locale as Locale } : null;
     },
 
-    /** Publish now, schedule for later, or take one language off the site. */
-    setPublication: (postId: number, locale: Locale, change: { action: 'publish' | 'unpublish' } | { action: 'schedule'; at: Date }, now = new Date()) =>
-      write(db, async (trx) => {
-        const nowIso = toIsoTimestamp(now);
-        const translation = await trx.selectFrom('post_translations').select(['id']).where('post_id', '=', postId).where('locale', '=', locale).executeTakeFirst();
-        if (!translation) throw new AppError('NOT_FOUND', 'There is no such translation to publish.', { fields: { locale: ['Write this language first.'] } });
-        if (change.action === 'schedule') {
-          await trx.updateTable('post_translations').set({ state: 'draft', publish_at: toIsoTimestamp(change.at) }).where('id', '=', translation.id).execute();
-        } else if (change.action === 'publish') {
-          await publishTranslation(trx, postId, translation.id, nowIso);
-        } else {
-          await trx.updateTable('post_translations').set({ state: 'draft', publish_at: null }).where('id', '=', translation.id).execute();
-          const live = await trx.selectFrom('post_translations').select('id').where('post_id', '=', postId).where('state', '=', 'published').executeTakeFirst();
-          if (!live) await trx.updateTable('posts').set({ status: 'draft' }).where('id', '=', postId).execute();
-        }
-        await trx.updateTable('posts').set((eb) => ({ version: eb('version', '+', 1), updated_at: nowIso })).where('id', '=', postId).execute();
-        await reindexPost(trx, postId);
-        return loadStudioPost(trx, postId);
-      }),
-
-    /** Publishes every scheduled translation that is due; returns the posts touched. */
-    publishDue: (now = new Date()) =>
-      write(db, async (trx) => {
-        const nowIso = toIsoTimestamp(now);
-        const due = await trx.selectFrom('post_translations').select(['id', 'post_id']).where('publish_at', 'is not', null).where('publish_at', '<=', nowIso).where('state', '=', 'draft').execute();
-        for (const t of due) {
-          await publishTranslation(trx, t.post_id, t.id, nowIso);
-          await reindexPost(trx, t.post_id);
-        }
-        return [...new Set(due.map((t) => t.post_id))];
-      }),
-
-    /** The next time a scheduled translation falls due, if any. */
-    nextDue: async (): Promise<Date | null> => {
-      const row = await db.selectFrom('post_translations').select((eb) => eb.fn.min('publish_at').as('next')).where('state', '=', 'draft').where('publish_at', 'is not', null).executeTakeFirst();
-      return row?.next ? new Date(row.next) : null;
+    /** What readers see of each language of a post now (to compare a draft with). */
+    getLiveTexts: async (postId: number): Promise<Partial<Record<Locale, { title: string; body: string }>>> => {
+      const rows = await db.selectFrom('live_translations').select(['locale', 'title', 'body']).where('post_id', '=', postId).execute();
+      return Object.fromEntries(rows.map((r) => [r.locale, { title: r.title, body: r.body }]));
     },
 
-    /**
-     * What a post shares across its languages: tags, cover, featured, narrations, video
-     * and subtitles. Ids must name media of the right kind and existing tags.
-     */
+    /** Tags, cover, featured, narrations, video and subtitles (post-meta.ts). */
     updatePostMeta: (postId: number, meta: PostMetaInput, now = new Date()) =>
       write(db, async (trx) => {
-        const post = await trx.selectFrom('posts').select('id').where('id', '=', postId).executeTakeFirst();
-        if (!post) throw new AppError('NOT_FOUND', `There is no post ${postId}.`);
-        const wanted: Array<[string, number | null | undefined, string]> = [
-          ['coverMediaId', meta.coverMediaId, 'image'],
-          ['videoMediaId', meta.videoMediaId, 'video'],
-          ...locales.map((l): [string, number | null | undefined, string] => [`narration.${l}`, meta.narration[l], 'audio']),
-          ...locales.map((l): [string, number | null | undefined, string] => [`subtitleMediaIds.${l}`, meta.subtitleMediaIds[l], 'subtitle']),
-        ];
-        const ids = wanted.map(([, id]) => id).filter((id): id is number => typeof id === 'number');
-        const kinds = new Map(
-          ids.length ? (await trx.selectFrom('media').select(['id', 'kind']).where('id', 'in', ids).execute()).map((m) => [m.id, m.kind]) : [],
-        );
-        const fields: Record<string, string[]> = {};
-        for (const [field, id, kind] of wanted) {
-          if (typeof id === 'number' && kinds.get(id) !== kind) fields[field] = [`Must be the id of an uploaded ${kind} file.`];
-        }
-        if (meta.tagIds.length) {
-          const found = await trx.selectFrom('tags').select('id').where('id', 'in', meta.tagIds).execute();
-          if (found.length !== meta.tagIds.length) fields.tagIds = ['Names a tag that does not exist.'];
-        }
-        if (Object.keys(fields).length) throw new AppError('VALIDATION', 'Some of the post details name things that do not exist.', { fields });
-
-        await trx
-          .updateTable('posts')
-          .set((eb) => ({ cover_media_id: meta.coverMediaId, featured: meta.featured ? 1 : 0, version: eb('version', '+', 1), updated_at: toIsoTimestamp(now) }))
-          .where('id', '=', postId)
-          .execute();
-        await trx.deleteFrom('post_tags').where('post_id', '=', postId).execute();
-        if (meta.tagIds.length) await trx.insertInto('post_tags').values(meta.tagIds.map((tag_id) => ({ post_id: postId, tag_id }))).execute();
-        await trx.deleteFrom('post_media').where('post_id', '=', postId).where('role', 'in', ['narration', 'video', 'subtitle']).execute();
-        const rows: Array<{ post_id: number; media_id: number; role: string; locale: string | null }> = [];
-        if (meta.videoMediaId != null) rows.push({ post_id: postId, media_id: meta.videoMediaId, role: 'video', locale: null });
-        for (const l of locales) {
-          const narration = meta.narration[l];
-          if (narration != null) rows.push({ post_id: postId, media_id: narration, role: 'narration', locale: l });
-          const subtitle = meta.subtitleMediaIds[l];
-          if (subtitle != null) rows.push({ post_id: postId, media_id: subtitle, role: 'subtitle', locale: l });
-        }
-        if (rows.length) await trx.insertInto('post_media').values(rows).execute();
-        await reindexPost(trx, postId);
+        await writePostMeta(trx, postId, meta, now);
         return loadStudioPost(trx, postId);
       }),
 
@@ -383,19 +289,6 @@ export function createStudioRepository(db: Kysely<Database>) {
         if (Number(deleted.numDeletedRows) === 0) throw new AppError('NOT_FOUND', `There is no post ${postId}.`);
       }),
   };
-}
-
-async function publishTranslation(trx: Transaction<Database>, postId: number, translationId: number, nowIso: string): Promise<void> {
-  await trx.updateTable('post_translations').set({ state: 'published', publish_at: null }).where('id', '=', translationId).execute();
-  await trx
-    .updateTable('posts')
-    .set((eb) => ({ status: 'published', published_at: eb.fn.coalesce('published_at', sql.lit(nowIso)) }))
-    .where('id', '=', postId)
-    .execute();
-}
-
-function isPostgresTrx(trx: Transaction<Database>): boolean {
-  return sql`${0}`.compile(trx).sql === '$1';
 }
 
 export type StudioRepository = ReturnType<typeof createStudioRepository>;

@@ -1,13 +1,15 @@
-// Saving one language of a post: the translation row and a new revision of it, inside
-// the caller's transaction. Shared by createPost and saveTranslation.
+// Saving one language of a post's draft: the translation row and a new revision of it,
+// inside the caller's transaction. Never public by itself: publishing copies the draft
+// to the live table (live-translation.ts). Shared by createPost, saveTranslation and the
+// Studio's saveDraft.
 import type { Transaction } from 'kysely';
-import { readingMinutes } from '@/core/content/reading-time';
-import type { Translation, TranslationState } from '@/core/content/types';
+import type { Translation } from '@/core/content/types';
+import type { RenderedDocument } from '@/core/markdown/render-document';
 import { AppError } from '@/core/errors/app-error';
 import type { Locale } from '@/i18n/routing';
 import type { Database } from '../schema';
 import { rejectNul, requireText } from './check-text';
-import { toTranslation } from './map-rows';
+import { toTranslation, translationColumns } from './map-rows';
 
 export interface TranslationFields {
   slug: string;
@@ -39,7 +41,13 @@ export async function writeTranslation(
   postId: number,
   locale: Locale,
   fields: TranslationFields,
-  options: { basedOnRevisionId: number | null; state: TranslationState | undefined; nowIso: string; authorUserId?: string | null },
+  options: {
+    basedOnRevisionId: number | null;
+    nowIso: string;
+    authorUserId?: string | null;
+    /** The body rendered before the transaction began (server/render keeps it off the request thread). */
+    rendered: RenderedDocument;
+  },
 ): Promise<Translation> {
   rejectNul({ ...fields });
   const values = {
@@ -49,13 +57,14 @@ export async function writeTranslation(
     body: fields.body,
     seo_title: fields.seoTitle ?? null,
     seo_description: fields.seoDescription ?? null,
-    reading_minutes: readingMinutes(fields.body),
+    reading_minutes: options.rendered.readingMinutes,
+    ...renderColumns(options.rendered),
     based_on_revision_id: options.basedOnRevisionId,
     updated_at: options.nowIso,
   };
   const existing = await trx
     .selectFrom('post_translations')
-    .select(['id', 'state'])
+    .select(['id'])
     .where('post_id', '=', postId)
     .where('locale', '=', locale)
     .executeTakeFirst();
@@ -65,14 +74,14 @@ export async function writeTranslation(
     id = existing.id;
     await trx
       .updateTable('post_translations')
-      .set({ ...values, state: options.state ?? existing.state })
+      .set(values)
       .where('id', '=', id)
       .execute();
   } else {
     // revision_id stays null for the moment between this insert and the revision's.
     const inserted = await trx
       .insertInto('post_translations')
-      .values({ ...values, post_id: postId, locale, state: options.state ?? 'draft', revision_id: null })
+      .values({ ...values, post_id: postId, locale, state: 'draft', revision_id: null })
       .returning('id')
       .executeTakeFirstOrThrow();
     id = inserted.id;
@@ -87,6 +96,9 @@ export async function writeTranslation(
       body: values.body,
       created_at: options.nowIso,
       author_user_id: options.authorUserId ?? null,
+      slug: values.slug,
+      seo_title: values.seo_title,
+      seo_description: values.seo_description,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -94,7 +106,18 @@ export async function writeTranslation(
     .updateTable('post_translations')
     .set({ revision_id: revision.id })
     .where('id', '=', id)
-    .returningAll()
+    .returning(translationColumns)
     .executeTakeFirstOrThrow();
   return toTranslation(row);
+}
+
+/** The stored-render columns of a translation row. */
+export function renderColumns(rendered: RenderedDocument) {
+  return {
+    html: rendered.html,
+    blocks: JSON.stringify(rendered.blocks),
+    body_text: rendered.plainText,
+    derived_excerpt: rendered.derivedExcerpt,
+    render_version: rendered.renderVersion,
+  };
 }

@@ -5,7 +5,7 @@ import { unstable_cache } from 'next/cache';
 import type { Post, Translation } from '@/core/content/types';
 import { absolutizeHtml } from '@/core/feeds/absolutize-html';
 import { latestDate, type FeedChannel, type FeedEntry } from '@/core/feeds/feed-types';
-import { renderMarkdown } from '@/core/markdown/render-markdown';
+import { getRenderedBody } from '@/server/render/rendered-body';
 import { otherLocale, type Locale } from '@/i18n/routing';
 import { contentTag, getSiteSettings, listPosts } from '@/server/content';
 import { postPath } from '@/server/post-view';
@@ -68,7 +68,7 @@ async function toFeedEntry(post: Post, locale: Locale): Promise<FeedEntry | null
 /** The article's HTML as the page renders it, every link made absolute for readers off the site. */
 function renderFeedHtml(translation: Translation, url: string): Promise<string> {
   return unstable_cache(
-    async () => absolutizeHtml((await renderMarkdown(translation.body, { locale: translation.locale })).html, url),
+    async () => absolutizeHtml((await getRenderedBody(translation)).html, url),
     ['duet', 'feed-html', String(translation.id), String(translation.revisionId), translation.updatedAt, url],
     { tags: [contentTag] },
   )();

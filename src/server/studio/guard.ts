@@ -8,6 +8,7 @@ import { ensureDatabase } from '@/db/ensure-database';
 import type { Locale } from '@/i18n/routing';
 import { countUsers } from '@/server/auth/accounts';
 import { actorFromHeaders, type StudioUser } from '@/server/auth/session';
+import { logger } from '@/server/logger';
 
 export async function studioActor(locale: Locale): Promise<StudioUser> {
   await ensureDatabase();
@@ -19,9 +20,21 @@ export async function studioActor(locale: Locale): Promise<StudioUser> {
   return actor;
 }
 
-/** The client's address for the sign-in throttle: the hop nearest this server. */
+let warnedNoHook = false;
+
+/**
+ * The client's address for the sign-in throttle, as scripts/client-address.cjs found it
+ * (the socket's peer, or what a proxy named in TRUST_PROXY reported) before Next saw the
+ * request. Without that hook (a bare `next start` or `next dev`), Next's own
+ * X-Forwarded-For is all there is, and a client can set it: say so once.
+ */
 export function clientAddress(requestHeaders: Headers): string {
+  const checked = requestHeaders.get('x-duet-client-address');
+  if (checked) return checked;
+  if (!warnedNoHook) {
+    warnedNoHook = true;
+    logger.warn('the server was not started by `npm start`: client addresses come from X-Forwarded-For, which clients can forge');
+  }
   const forwarded = requestHeaders.get('x-forwarded-for');
-  const last = forwarded?.split(',').map((s) => s.trim()).filter(Boolean).at(-1);
-  return last ?? requestHeaders.get('x-real-ip') ?? 'unknown';
+  return forwarded?.split(',').map((s) => s.trim()).filter(Boolean).at(-1) ?? 'unknown';
 }

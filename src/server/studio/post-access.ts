@@ -8,6 +8,7 @@ import { getDatabase } from '@/db/client';
 import { createStudioRepository, type StudioPost } from '@/db/repositories/studio-repository';
 import { isLocale, type Locale } from '@/i18n/routing';
 import { authorize, requireActor, type StudioUser } from '@/server/auth/session';
+import { renderInWorker } from '@/server/render/render-pool';
 
 const idParam = z.coerce.number().int().min(1).max(2_147_483_647);
 
@@ -27,14 +28,18 @@ export function editActionFor(post: Pick<StudioPost, 'sourceLocale'>, locale: Lo
   return locale === post.sourceLocale ? 'post.edit-source' : 'post.edit-translation';
 }
 
+/**
+ * `from` is the request (its session is checked here) or the actor a handler already
+ * identified, when it had to read a small body before it could name the action.
+ */
 export async function postForAction(
-  request: Request,
+  from: Request | StudioUser,
   rawId: string,
   action: Action | ((post: StudioPost) => Action),
   locale?: Locale,
 ): Promise<{ actor: StudioUser; post: StudioPost; repo: ReturnType<typeof createStudioRepository> }> {
-  const actor = await requireActor(request);
-  const repo = createStudioRepository(getDatabase());
+  const actor = from instanceof Request ? await requireActor(from) : from;
+  const repo = createStudioRepository(getDatabase(), (input) => renderInWorker(input));
   const post = await repo.getStudioPost(parsePostId(rawId));
   if (!post) throw new AppError('NOT_FOUND', 'There is no such post.');
   const wanted = typeof action === 'function' ? action(post) : action;

@@ -4,27 +4,21 @@
 // runs outside any request in which Next would let us revalidate directly.
 import { getDatabase } from '@/db/client';
 import { ensureDatabase } from '@/db/ensure-database';
-import { createStudioRepository } from '@/db/repositories/studio-repository';
+import { createPublishingRepository } from '@/db/repositories/publishing-repository';
+import { renderInWorker } from '@/server/render/render-pool';
 import { logger } from '@/server/logger';
-import { readOrCreateRevalidateToken } from '@/server/revalidate-token';
+import { revalidateOverHttp } from '@/server/revalidate-over-http';
 
 const intervalMs = 15_000;
 const globalKey = Symbol.for('duet.scheduler');
 type State = { interval?: NodeJS.Timeout; timeout?: NodeJS.Timeout; origin: string };
 type GlobalWithScheduler = typeof globalThis & { [globalKey]?: State };
 
-async function revalidateOverHttp(origin: string): Promise<void> {
-  const response = await fetch(new URL('/api/v1/internal/revalidate', origin), {
-    method: 'POST',
-    headers: { authorization: `Bearer ${readOrCreateRevalidateToken()}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ tags: ['content'] }),
-  });
-  if (!response.ok) throw new Error(`revalidation answered ${response.status}`);
-}
+const publishing = () => createPublishingRepository(getDatabase(), (job) => renderInWorker(job));
 
 export async function runDuePublications(origin: string, now = new Date()): Promise<number[]> {
   await ensureDatabase();
-  const published = await createStudioRepository(getDatabase()).publishDue(now);
+  const published = await publishing().publishDue(now);
   if (published.length > 0) {
     logger.info({ posts: published }, 'published scheduled translations');
     await revalidateOverHttp(origin);
@@ -35,7 +29,7 @@ export async function runDuePublications(origin: string, now = new Date()): Prom
 async function tick(state: State): Promise<void> {
   try {
     await runDuePublications(state.origin);
-    const next = await createStudioRepository(getDatabase()).nextDue();
+    const next = await publishing().nextDue();
     clearTimeout(state.timeout);
     if (next) {
       const wait = next.getTime() - Date.now();

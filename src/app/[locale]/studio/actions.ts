@@ -7,7 +7,6 @@ import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { z } from 'zod';
 import { can } from '@/core/auth/permissions';
-import { slugify } from '@/core/content/slugify';
 import { acceptInviteInput, inviteInput, loginInput, setupOwnerInput } from '@/core/studio/inputs';
 import { lineText } from '@/core/studio/text-field';
 import { AppError } from '@/core/errors/app-error';
@@ -17,7 +16,7 @@ import { createStudioRepository } from '@/db/repositories/studio-repository';
 import { localeOrDefault, locales, type Locale } from '@/i18n/routing';
 import { RateLimitedError, setupOwner, signIn } from '@/server/auth/accounts';
 import { authFor } from '@/server/auth/auth';
-import { acceptInvite, createInvite } from '@/server/auth/invites';
+import { acceptInvite, createInvite, revokeInvite } from '@/server/auth/invites';
 import { actorFromHeaders } from '@/server/auth/session';
 import { echoValues, failedForm, invalidForm, type FormState } from '@/server/studio/form-state';
 import { clientAddress } from '@/server/studio/guard';
@@ -39,6 +38,20 @@ function fieldsOf(form: FormData, names: string[]): Record<string, string> {
   return Object.fromEntries(names.map((n) => [n, String(form.get(n) ?? '')]));
 }
 
+/**
+ * Signs in an account that was just made (the owner at setup, or an invite accepted) and
+ * returns where to go: the Studio, or the sign-in page should that fail for any reason.
+ */
+async function signInAfterSignUp(locale: Locale, credentials: { email: string; password: string }): Promise<string> {
+  try {
+    const requestHeaders = await headers();
+    await signIn(getDatabase(), credentials, { headers: requestHeaders, address: clientAddress(requestHeaders) });
+    return `/${locale}/studio`;
+  } catch {
+    return `/${locale}/studio/login?setup=1`;
+  }
+}
+
 export async function setupAction(_previous: FormState, form: FormData): Promise<FormState> {
   const locale = formLocale(form);
   const parsed = setupOwnerInput.safeParse(fieldsOf(form, ['name', 'email', 'password']));
@@ -49,7 +62,7 @@ export async function setupAction(_previous: FormState, form: FormData): Promise
   } catch (error) {
     return failedForm(locale, error, form);
   }
-  redirect(`/${locale}/studio/login?setup=1`);
+  redirect(await signInAfterSignUp(locale, parsed.data));
 }
 
 export async function loginAction(_previous: FormState, form: FormData): Promise<FormState> {
@@ -91,12 +104,9 @@ export async function createPostAction(_previous: FormState, form: FormData): Pr
     const actor = await actorFromHeaders(await headers());
     if (!actor) redirect(`/${locale}/studio/login`);
     if (!can(actor, 'post.create')) throw new AppError('FORBIDDEN', 'Your role cannot create posts.');
-    const base = slugify(parsed.data.title, parsed.data.sourceLocale) || 'post';
-    const slug = `${base}-${Date.now().toString(36)}`;
     id = await createStudioRepository(getDatabase()).createDraftPost({
       sourceLocale: parsed.data.sourceLocale,
       title: parsed.data.title,
-      slug,
       userId: actor.id,
       authorId: actor.authorId ?? null,
     });
@@ -125,15 +135,33 @@ export async function inviteAction(_previous: FormState, form: FormData): Promis
   }
 }
 
+const revokeInviteInput = z.strictObject({ id: z.coerce.number().int().min(1) });
+
+export async function revokeInviteAction(_previous: FormState, form: FormData): Promise<FormState> {
+  const locale = formLocale(form);
+  const parsed = revokeInviteInput.safeParse(fieldsOf(form, ['id']));
+  if (!parsed.success) return invalidForm(locale, parsed.error, form);
+  try {
+    const actor = await actorFromHeaders(await headers());
+    if (!actor) redirect(`/${locale}/studio/login`);
+    if (!can(actor, 'user.invite')) throw new AppError('FORBIDDEN', 'Your role cannot manage invites.');
+    await revokeInvite(getDatabase(), parsed.data.id);
+  } catch (error) {
+    return failedForm(locale, error, form);
+  }
+  redirect(`/${locale}/studio/users?revoked=1`);
+}
+
 export async function acceptInviteAction(_previous: FormState, form: FormData): Promise<FormState> {
   const locale = formLocale(form);
   const parsed = acceptInviteInput.safeParse(fieldsOf(form, ['token', 'name', 'password']));
   if (!parsed.success) return invalidForm(locale, parsed.error, form);
+  let account: { email: string };
   try {
     await ensureDatabase();
-    await acceptInvite(getDatabase(), parsed.data.token, { name: parsed.data.name, password: parsed.data.password });
+    account = await acceptInvite(getDatabase(), parsed.data.token, { name: parsed.data.name, password: parsed.data.password });
   } catch (error) {
     return failedForm(locale, error, form);
   }
-  redirect(`/${locale}/studio/login?setup=1`);
+  redirect(await signInAfterSignUp(locale, { email: account.email, password: parsed.data.password }));
 }

@@ -8,14 +8,17 @@ import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { can, isRole, type Action, type Resource, type Role } from '@/core/auth/permissions';
 import { AppError } from '@/core/errors/app-error';
-import { authorProfileInput, changePasswordInput, mediaTextInput, siteSettingsInput, tagInput } from '@/core/studio/inputs';
+import { authorProfileInput, changePasswordInput, mediaTextInput, siteSettingsInput, siteTimeZoneInput, tagInput } from '@/core/studio/inputs';
 import { getDatabase } from '@/db/client';
 import { createStudioAdmin, type StudioAdmin } from '@/db/repositories/studio-admin';
 import { localeOrDefault, locales, type Locale } from '@/i18n/routing';
+import { accountKey, addressKey } from '@/core/auth/login-throttle';
+import { RateLimitedError, withAttemptThrottle } from '@/server/auth/accounts';
 import { authFor } from '@/server/auth/auth';
 import { actorFromHeaders, type StudioUser } from '@/server/auth/session';
 import { revalidateContent } from '@/server/revalidate';
 import { failedForm, invalidForm, type FormState } from '@/server/studio/form-state';
+import { clientAddress } from '@/server/studio/guard';
 
 function formLocale(form: FormData): Locale {
   return localeOrDefault(String(form.get('$locale') ?? ''));
@@ -66,9 +69,6 @@ export async function saveTagAction(_previous: FormState, form: FormData): Promi
   } catch (error) {
     return failedForm(locale, error, form);
   }
-  // better-auth replaced this session too: a fresh request carries the new cookie, where
-  // a re-render of this one would still carry the old.
-  redirect(`/${locale}/studio/account?changed=1`);
 }
 
 export async function saveAuthorAction(_previous: FormState, form: FormData): Promise<FormState> {
@@ -94,9 +94,6 @@ export async function saveAuthorAction(_previous: FormState, form: FormData): Pr
   } catch (error) {
     return failedForm(locale, error, form);
   }
-  // better-auth replaced this session too: a fresh request carries the new cookie, where
-  // a re-render of this one would still carry the old.
-  redirect(`/${locale}/studio/account?changed=1`);
 }
 
 /** Navigation is typed one link per line: `Label | /path` or `Label | https://…`. */
@@ -108,6 +105,19 @@ function parseNavigationLines(value: string): Array<{ label: string; href: strin
       const at = line.lastIndexOf('|');
       return at === -1 ? { label: line.trim(), href: '' } : { label: line.slice(0, at).trim(), href: line.slice(at + 1).trim() };
     });
+}
+
+export async function saveTimeZoneAction(_previous: FormState, form: FormData): Promise<FormState> {
+  const locale = formLocale(form);
+  const parsed = siteTimeZoneInput.safeParse({ timeZone: text(form, 'timeZone') });
+  if (!parsed.success) return invalidForm(locale, parsed.error, form);
+  try {
+    await allowed('settings.manage');
+    await createStudioAdmin(getDatabase()).saveTimeZone(parsed.data.timeZone);
+    return done(locale);
+  } catch (error) {
+    return failedForm(locale, error, form);
+  }
 }
 
 export async function saveSettingsAction(_previous: FormState, form: FormData): Promise<FormState> {
@@ -137,9 +147,6 @@ export async function saveSettingsAction(_previous: FormState, form: FormData): 
   } catch (error) {
     return failedForm(locale, error, form);
   }
-  // better-auth replaced this session too: a fresh request carries the new cookie, where
-  // a re-render of this one would still carry the old.
-  redirect(`/${locale}/studio/account?changed=1`);
 }
 
 export async function saveMediaTextsAction(_previous: FormState, form: FormData): Promise<FormState> {
@@ -151,16 +158,16 @@ export async function saveMediaTextsAction(_previous: FormState, form: FormData)
   });
   if (!parsed.success) return invalidForm(locale, parsed.error, form);
   try {
-    await allowed('media.upload');
-    await createStudioAdmin(getDatabase()).saveMediaTexts(parsed.data);
+    const admin = createStudioAdmin(getDatabase());
+    const uploadedBy = await admin.mediaUploader(parsed.data.mediaId);
+    if (uploadedBy === undefined) throw new AppError('NOT_FOUND', 'There is no such file.', { fields: { mediaId: ['No such file.'] } });
+    await allowed('media.edit', { kind: 'media', uploadedBy });
+    await admin.saveMediaTexts(parsed.data);
     revalidateContent();
     return done(locale);
   } catch (error) {
     return failedForm(locale, error, form);
   }
-  // better-auth replaced this session too: a fresh request carries the new cookie, where
-  // a re-render of this one would still carry the old.
-  redirect(`/${locale}/studio/account?changed=1`);
 }
 
 /** The account a role change or removal is about, with a role the rules know. */
@@ -184,9 +191,6 @@ export async function setRoleAction(_previous: FormState, form: FormData): Promi
   } catch (error) {
     return failedForm(locale, error, form);
   }
-  // better-auth replaced this session too: a fresh request carries the new cookie, where
-  // a re-render of this one would still carry the old.
-  redirect(`/${locale}/studio/account?changed=1`);
 }
 
 export async function removeUserAction(_previous: FormState, form: FormData): Promise<FormState> {
@@ -200,9 +204,6 @@ export async function removeUserAction(_previous: FormState, form: FormData): Pr
   } catch (error) {
     return failedForm(locale, error, form);
   }
-  // better-auth replaced this session too: a fresh request carries the new cookie, where
-  // a re-render of this one would still carry the old.
-  redirect(`/${locale}/studio/account?changed=1`);
 }
 
 export async function changePasswordAction(_previous: FormState, form: FormData): Promise<FormState> {
@@ -210,15 +211,24 @@ export async function changePasswordAction(_previous: FormState, form: FormData)
   const parsed = changePasswordInput.safeParse({ currentPassword: text(form, 'currentPassword'), newPassword: text(form, 'newPassword') });
   if (!parsed.success) return invalidForm(locale, parsed.error, form);
   try {
-    await allowed('profile.edit-own');
+    const actor = await allowed('profile.edit-own');
+    const requestHeaders = await headers();
+    // A stolen session must not become a way to guess the password: the current
+    // password is checked under the same throttle as signing in.
+    const keys = [accountKey(actor.email), addressKey(clientAddress(requestHeaders))];
     // Every other session of the account ends; this one gets a fresh token.
-    await authFor(getDatabase()).api.changePassword({
-      body: { currentPassword: parsed.data.currentPassword, newPassword: parsed.data.newPassword, revokeOtherSessions: true },
-      headers: await headers(),
-    });
+    await withAttemptThrottle(getDatabase(), keys, () =>
+      authFor(getDatabase()).api.changePassword({
+        body: { currentPassword: parsed.data.currentPassword, newPassword: parsed.data.newPassword, revokeOtherSessions: true },
+        headers: requestHeaders,
+      }),
+    );
   } catch (error) {
-    if (!(error instanceof AppError)) {
-      const t = await getTranslations({ locale, namespace: 'studio' });
+    const t = await getTranslations({ locale, namespace: 'studio' });
+    if (error instanceof RateLimitedError) {
+      return { status: 'error', message: t('login.locked', { minutes: Math.ceil(error.retryAfter / 60) }), values: {} };
+    }
+    if (error instanceof AppError && error.code === 'UNAUTHENTICATED') {
       return { status: 'error', message: t('manage.wrongPassword'), fields: { currentPassword: [t('manage.wrongPassword')] } };
     }
     return failedForm(locale, error, form);

@@ -12,6 +12,7 @@ import styles from '@/components/studio/studio.module.css';
 import { can } from '@/core/auth/permissions';
 import { translationStatuses } from '@/core/content/editorial-status';
 import { getDatabase } from '@/db/client';
+import { createStudioAdmin } from '@/db/repositories/studio-admin';
 import { createStudioRepository } from '@/db/repositories/studio-repository';
 import { isLocale, locales, otherLocale } from '@/i18n/routing';
 import { pageTitle } from '@/server/page-title';
@@ -40,7 +41,15 @@ export default async function StudioHome({ params, searchParams }: PageProps<'/[
   const actor = await studioActor(locale);
   const query = listQuery.parse(await searchParams);
   const page = query.page ?? 1;
-  const { items, total } = await createStudioRepository(getDatabase()).listStudioPosts({ q: query.q, status: query.status, translation: query.translation, page, pageSize });
+  const { items, total } = await createStudioRepository(getDatabase()).listStudioPosts({
+    q: query.q,
+    status: query.status,
+    translation: query.translation,
+    // An author sees their own posts, not other people's drafts; the rule says who sees what.
+    isVisible: (p) => can(actor, 'post.view', { kind: 'post', ownerUserId: p.ownerUserId, sourceLocale: p.sourceLocale }),
+    page,
+    pageSize,
+  });
   const [t, s, langs, forms] = await Promise.all([
     getTranslations({ locale, namespace: 'studio.posts' }),
     getTranslations({ locale, namespace: 'studio.status' }),
@@ -58,7 +67,8 @@ export default async function StudioHome({ params, searchParams }: PageProps<'/[
     const qs = search.toString();
     return `/${locale}/studio${qs ? `?${qs}` : ''}`;
   };
-  const dateFormat = new Intl.DateTimeFormat(locale === 'zh' ? 'zh-CN' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+  const timeZone = await createStudioAdmin(getDatabase()).getTimeZone();
+  const dateFormat = new Intl.DateTimeFormat(locale === 'zh' ? 'zh-CN' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone });
   const statusOptions = [{ value: '', label: t('any') }, ...translationStatuses.map((v) => ({ value: v, label: s(v) }))];
 
   return (
@@ -123,8 +133,8 @@ export default async function StudioHome({ params, searchParams }: PageProps<'/[
           </thead>
           <tbody>
             {items.map((post) => {
-              const shown = post.translations[locale] ?? post.translations[post.sourceLocale] ?? post.translations[otherLocale(locale)];
-              const shownLocale = post.translations[locale] ? locale : post.sourceLocale;
+              const shown = post.languages[locale] ?? post.languages[post.sourceLocale] ?? post.languages[otherLocale(locale)];
+              const shownLocale = post.languages[locale] ? locale : post.sourceLocale;
               return (
                 <tr key={post.id}>
                   <td>

@@ -61,7 +61,7 @@ export default async function MediaPage({ params }: PageProps<'/[locale]/studio/
                 {m.mime} · {size.format(m.bytes / 1024)}
                 {m.width && m.height ? ` · ${m.width}×${m.height}` : ''}
               </span>
-              {can(actor, 'media.upload') && (m.kind === 'image' || m.kind === 'video') && (
+              {can(actor, 'media.edit', { kind: 'media', uploadedBy: m.uploadedBy }) && (m.kind === 'image' || m.kind === 'video') && (
                 <details>
                   <summary>{mm('describe')}</summary>
                   <StudioForm

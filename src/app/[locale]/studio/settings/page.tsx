@@ -11,7 +11,7 @@ import { createStudioAdmin } from '@/db/repositories/studio-admin';
 import { isLocale, locales } from '@/i18n/routing';
 import { pageTitle } from '@/server/page-title';
 import { studioActor } from '@/server/studio/guard';
-import { saveSettingsAction } from '../manage-actions';
+import { saveSettingsAction, saveTimeZoneAction } from '../manage-actions';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/studio/settings'>): Promise<Metadata> {
   const { locale } = await params;
@@ -39,7 +39,7 @@ export default async function SettingsPage({ params }: PageProps<'/[locale]/stud
     );
   }
   const admin = createStudioAdmin(getDatabase());
-  const settings = await Promise.all(locales.map((l) => admin.getSettings(l)));
+  const [settings, timeZone] = await Promise.all([Promise.all(locales.map((l) => admin.getSettings(l))), admin.getTimeZone()]);
   return (
     <StudioFrame locale={locale} actor={actor} path="/settings">
       <h1 className={styles.pageTitle}>{t('title')}</h1>
@@ -72,6 +72,28 @@ export default async function SettingsPage({ params }: PageProps<'/[locale]/stud
           </section>
         ))}
       </div>
+      <section aria-labelledby="settings-time" className={styles.narrow}>
+        <h2 id="settings-time" className={styles.label}>
+          {t('timeZoneTitle')}
+        </h2>
+        <StudioForm
+          action={saveTimeZoneAction}
+          locale={locale}
+          idPrefix="settings-time"
+          submitLabel={m('save')}
+          pendingLabel={forms('saving')}
+          fields={[
+            {
+              name: 'timeZone',
+              type: 'select',
+              label: t('timeZone'),
+              hint: t('timeZoneHint'),
+              defaultValue: timeZone,
+              options: Intl.supportedValuesOf('timeZone').map((zone) => ({ value: zone, label: zone.replaceAll('_', ' ') })),
+            },
+          ]}
+        />
+      </section>
     </StudioFrame>
   );
 }

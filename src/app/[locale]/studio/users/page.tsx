@@ -12,7 +12,7 @@ import { isLocale } from '@/i18n/routing';
 import { listOpenInvites } from '@/server/auth/invites';
 import { pageTitle } from '@/server/page-title';
 import { studioActor } from '@/server/studio/guard';
-import { inviteAction } from '../actions';
+import { inviteAction, revokeInviteAction } from '../actions';
 import { removeUserAction, setRoleAction } from '../manage-actions';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/studio/users'>): Promise<Metadata> {
@@ -121,8 +121,19 @@ export default async function UsersPage({ params }: PageProps<'/[locale]/studio/
         ) : (
           <ul>
             {invites.map((i) => (
-              <li key={i.id}>
-                {i.email} · {r(i.role)} · {t('expires', { date: dateFormat.format(new Date(i.expiresAt)) })}
+              <li key={i.id} className={styles.rowForms}>
+                <span>
+                  {i.email} · {r(i.role)} · {t('expires', { date: dateFormat.format(new Date(i.expiresAt)) })}
+                </span>
+                <StudioForm
+                  inline
+                  action={revokeInviteAction}
+                  locale={locale}
+                  idPrefix={`revoke-${i.id}`}
+                  submitLabel={t('revoke')}
+                  pendingLabel={forms('saving')}
+                  fields={[{ name: 'id', type: 'hidden', label: '', defaultValue: String(i.id) }]}
+                />
               </li>
             ))}
           </ul>

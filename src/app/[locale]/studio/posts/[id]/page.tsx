@@ -1,23 +1,22 @@
-// The post editor's page: loads the post, decides per language what this account may do
-// (the API decides again on every request), works out what changed in the source of an
-// outdated translation, and hands the rest to the editor.
+// The post editor's page: loads the post and what the editor needs of each language
+// (server/studio/editor-panes.ts), the media and tags for the post's details, and the
+// site's time zone, and hands them to the editor.
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
-import type { PaneData } from '@/components/studio/editor-api';
 import { PostEditor } from '@/components/studio/post-editor';
 import { PostMetaForm } from '@/components/studio/post-meta-form';
 import { StudioFrame } from '@/components/studio/studio-frame';
 import styles from '@/components/studio/studio.module.css';
 import { can } from '@/core/auth/permissions';
-import { diffText } from '@/core/content/text-diff';
 import { getDatabase } from '@/db/client';
 import { createStudioAdmin } from '@/db/repositories/studio-admin';
 import { createStudioRepository } from '@/db/repositories/studio-repository';
 import { isLocale, locales, otherLocale } from '@/i18n/routing';
 import type { Media } from '@/core/content/types';
 import { pageTitle } from '@/server/page-title';
+import { editorPanes } from '@/server/studio/editor-panes';
 import { studioActor } from '@/server/studio/guard';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/studio/posts/[id]'>): Promise<Metadata> {
@@ -46,43 +45,10 @@ export default async function EditorPage({ params }: PageProps<'/[locale]/studio
   }
 
   const source = post.translations[post.sourceLocale];
-  const order = [post.sourceLocale, ...locales.filter((l) => l !== post.sourceLocale)];
-  const panes: PaneData[] = await Promise.all(
-    order.map(async (l) => {
-      const translation = post.translations[l] ?? null;
-      const isSource = l === post.sourceLocale;
-      let sourceDiff = null;
-      if (!isSource && translation && source && post.editorial[l] === 'outdated' && translation.basedOnRevisionId) {
-        const base = await repo.getRevision(translation.basedOnRevisionId);
-        if (base) sourceDiff = diffText(`${base.title}\n\n${base.body}`, `${source.title}\n\n${source.body}`);
-      }
-      return {
-        locale: l,
-        isSource,
-        translation: translation && {
-          title: translation.title,
-          slug: translation.slug,
-          excerpt: translation.excerpt,
-          body: translation.body,
-          seoTitle: translation.seoTitle,
-          seoDescription: translation.seoDescription,
-          revisionId: translation.revisionId,
-          basedOnRevisionId: translation.basedOnRevisionId,
-          state: translation.state,
-          updatedAt: translation.updatedAt,
-        },
-        status: post.editorial[l],
-        publishAt: post.publishAt[l] ?? null,
-        canEdit: can(actor, isSource ? 'post.edit-source' : 'post.edit-translation', resource(l)),
-        canPublish: can(actor, 'post.publish', resource(l)),
-        publicUrl: translation ? `/${l}/posts/${encodeURIComponent(translation.slug)}` : null,
-        sourceDiff,
-      };
-    }),
-  );
+  const panes = await editorPanes(repo, post, actor);
   const messages = await getMessages({ locale });
   const admin = createStudioAdmin(getDatabase());
-  const [library, tags] = await Promise.all([admin.listMedia({ limit: 300, kinds: ['image', 'audio', 'video', 'subtitle'] }), admin.listTags()]);
+  const [library, tags, timeZone] = await Promise.all([admin.listMedia({ limit: 300, kinds: ['image', 'audio', 'video', 'subtitle'] }), admin.listTags(), admin.getTimeZone()]);
   const optionsOf = (kind: Media['kind']) =>
     library.filter((m) => m.kind === kind).map((m) => ({ id: m.id, label: m.alt[locale] || m.path.split('/').pop()! }));
   const meta = {
@@ -109,7 +75,7 @@ export default async function EditorPage({ params }: PageProps<'/[locale]/studio
           tags={tags.map((tag) => ({ id: tag.id, label: tag.names[locale]?.name ?? tag.names[otherLocale(locale)]?.name ?? tag.key }))}
           canEdit={can(actor, 'post.edit-source', resource(post.sourceLocale))}
         />
-        <PostEditor postId={post.id} uiLocale={locale} panes={panes} canDelete={can(actor, 'post.delete', resource(post.sourceLocale))} />
+        <PostEditor postId={post.id} uiLocale={locale} panes={panes} timeZone={timeZone} canDelete={can(actor, 'post.delete', resource(post.sourceLocale))} />
       </NextIntlClientProvider>
     </StudioFrame>
   );

@@ -6,10 +6,10 @@ import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { SiteFrame } from '@/components/site/site-frame';
 import { alignBlocks } from '@/core/markdown/split-blocks';
-import { renderMarkdown } from '@/core/markdown/render-markdown';
 import { otherLocale } from '@/i18n/routing';
 import { loadPostView } from '@/server/load-post';
 import { postMetadata } from '@/server/post-metadata';
+import { getRenderedBody } from '@/server/render/rendered-body';
 
 export function generateStaticParams() {
   return [];
@@ -32,7 +32,7 @@ export default async function ParallelPage({ params }: PageProps<'/[locale]/post
   if (!mine || !theirs) notFound();
   setRequestLocale(locale);
   const t = await getTranslations({ locale, namespace: 'post' });
-  const [left, right] = await Promise.all([renderMarkdown(mine.body, { locale }), renderMarkdown(theirs.body, { locale: other })]);
+  const [left, right] = await Promise.all([getRenderedBody(mine), getRenderedBody(theirs)]);
   const rows = alignBlocks(left.blocks, right.blocks);
   const paths = { [locale]: `${view.paths[locale]}/parallel`, [other]: `${view.paths[other]}/parallel` };
   return (

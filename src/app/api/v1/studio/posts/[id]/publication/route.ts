@@ -1,29 +1,35 @@
-// POST /api/v1/studio/posts/{id}/publication {locale, action: publish|schedule|unpublish,
-// publishAt?}: one language goes live now, at a time, or comes off the site. The pages
-// that show it are revalidated at once; a schedule is kept by the in-process scheduler.
+// POST /api/v1/studio/posts/{id}/publication {locale, action, …}: one language is
+// published or updated (now or at `publishAt`), its schedule cancelled, taken off the
+// site, its draft's changes discarded, submitted for review, approved or sent back with a
+// note. Only actions that change what readers see revalidate their pages.
 import { makePublishInput } from '@/core/studio/inputs';
 import { AppError } from '@/core/errors/app-error';
+import { getDatabase } from '@/db/client';
+import { createPublishingRepository } from '@/db/repositories/publishing-repository';
 import { defineRoute } from '@/server/api/define-route';
 import { readJson } from '@/server/api/read-json';
+import { requireActor } from '@/server/auth/session';
+import { renderInWorker } from '@/server/render/render-pool';
 import { revalidateContent } from '@/server/revalidate';
+import { applyPublication, permissionFor } from '@/server/studio/apply-publication';
 import { wakeScheduler } from '@/server/studio/scheduler';
 import { parsePostId, postForAction } from '@/server/studio/post-access';
 
 const route = defineRoute<{ id: string }>({
   POST: async (request, { params }) => {
+    // Signed in before the body is read; the action it names is then authorized.
+    const actor = await requireActor(request);
     const input = await readJson(request, makePublishInput(new Date()));
     if (input.postId !== parsePostId(params.id)) {
       throw new AppError('VALIDATION', 'The body names another post than the address.', { fields: { postId: ['Does not match the address.'] } });
     }
-    const { post, repo } = await postForAction(request, params.id, 'post.publish', input.locale);
-    const updated = await repo.setPublication(
-      post.id,
-      input.locale,
-      input.action === 'schedule' ? { action: 'schedule', at: new Date(input.publishAt) } : { action: input.action },
-    );
-    revalidateContent();
+    const { post, repo } = await postForAction(actor, params.id, (p) => permissionFor(input, p), input.locale);
+    const result = await applyPublication(createPublishingRepository(getDatabase(), (job) => renderInWorker(job)), input, post.id, actor.id);
+    if (result.changedLive) revalidateContent();
     if (input.action === 'schedule') wakeScheduler();
-    return Response.json({ post: updated });
+    // What readers now see of this language, for the editor's comparison.
+    const liveText = (await repo.getLiveTexts(post.id))[input.locale] ?? null;
+    return Response.json({ post: result.post, liveText });
   },
 });
 

@@ -7,7 +7,6 @@ import { RevisionConflictError } from '@/db/repositories/studio-repository';
 import { defineRoute } from '@/server/api/define-route';
 import { readJson } from '@/server/api/read-json';
 import { errorBody } from '@/server/api/respond';
-import { revalidateContent } from '@/server/revalidate';
 import { editActionFor, parseLocale, postForAction } from '@/server/studio/post-access';
 
 type Params = { id: string; locale: string };
@@ -28,8 +27,7 @@ const route = defineRoute<Params>({
         basedOnRevisionId: locale === post.sourceLocale ? null : input.basedOnRevisionId ?? undefined,
         userId: actor.id,
       });
-      // A published text changes on the site at once; a draft's save touches no page.
-      if (saved.state === 'published') revalidateContent();
+      // A save changes the draft only: readers see nothing until someone publishes it.
       return Response.json({ translation: saved });
     } catch (error) {
       if (error instanceof RevisionConflictError) {

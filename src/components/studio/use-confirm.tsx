@@ -1,0 +1,48 @@
+'use client';
+// Asking before a step readers will notice (publishing over a live text, taking it off
+// the site, throwing changes away): a modal <dialog>, which the browser makes keyboard-
+// and screen-reader-friendly (focus moves in and back, Escape cancels).
+import { useCallback, useRef, useState, type ReactNode } from 'react';
+import controls from './studio.module.css';
+import styles from './editor.module.css';
+
+interface Question {
+  message: string;
+  confirm: string;
+  cancel: string;
+  resolve: (answer: boolean) => void;
+}
+
+/** Returns the dialog to render and `ask`, which resolves true when confirmed. */
+export function useConfirm(): [ReactNode, (message: string, labels: { confirm: string; cancel: string }) => Promise<boolean>] {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [question, setQuestion] = useState<Question | null>(null);
+  const ask = useCallback(
+    (message: string, labels: { confirm: string; cancel: string }) =>
+      new Promise<boolean>((resolve) => {
+        setQuestion({ message, ...labels, resolve });
+        // After the render that puts the text in.
+        setTimeout(() => dialog.current?.showModal(), 0);
+      }),
+    [],
+  );
+  const answer = (value: boolean) => {
+    dialog.current?.close();
+    question?.resolve(value);
+    setQuestion(null);
+  };
+  const element = (
+    <dialog ref={dialog} className={styles.confirm} onCancel={() => answer(false)} aria-labelledby="confirm-message">
+      <p id="confirm-message">{question?.message}</p>
+      <div className={styles.actions}>
+        <button type="button" className={controls.secondary} onClick={() => answer(false)}>
+          {question?.cancel}
+        </button>
+        <button type="button" className={controls.primary} onClick={() => answer(true)} autoFocus>
+          {question?.confirm}
+        </button>
+      </div>
+    </dialog>
+  );
+  return [element, ask];
+}

@@ -1,0 +1,95 @@
+// The one place a text becomes public or stops being public: copying a language's draft
+// (or one of its revisions) to `live_translations`, and removing it from there. Callers
+// run these inside their transaction and revalidate afterwards; nothing else writes the
+// live table, so "nothing a reader sees changes without a publish" holds by construction.
+import { sql, type Transaction } from 'kysely';
+import type { RenderedDocument } from '@/core/markdown/render-document';
+import { AppError } from '@/core/errors/app-error';
+import type { Database } from '../schema';
+import { renderColumns } from './write-translation';
+
+export interface GoLiveOptions {
+  nowIso: string;
+  /**
+   * Publish this revision of the draft instead of its current text (a review approved,
+   * a schedule): its title, excerpt and body, and its slug and search fields when it kept
+   * them. Its rendering must come with it, since only the current draft's is stored.
+   */
+  revision?: { id: number; rendered: RenderedDocument };
+}
+
+/** Copies the draft (or the given revision of it) to the live table; returns the live revision id. */
+export async function goLive(trx: Transaction<Database>, translationId: number, options: GoLiveOptions): Promise<number> {
+  const draft = await trx.selectFrom('post_translations').selectAll().where('id', '=', translationId).executeTakeFirst();
+  if (!draft || draft.revision_id === null) throw new AppError('NOT_FOUND', 'There is no such translation to publish.');
+  let text = {
+    revision_id: draft.revision_id,
+    slug: draft.slug,
+    title: draft.title,
+    excerpt: draft.excerpt,
+    body: draft.body,
+    seo_title: draft.seo_title,
+    seo_description: draft.seo_description,
+    reading_minutes: draft.reading_minutes,
+    html: draft.html,
+    blocks: draft.blocks,
+    body_text: draft.body_text,
+    derived_excerpt: draft.derived_excerpt,
+    render_version: draft.render_version,
+  };
+  if (options.revision && options.revision.id !== draft.revision_id) {
+    const revision = await trx
+      .selectFrom('revisions')
+      .selectAll()
+      .where('id', '=', options.revision.id)
+      .where('translation_id', '=', translationId)
+      .executeTakeFirst();
+    if (!revision) throw new AppError('NOT_FOUND', 'That revision is not one of this translation’s.', { fields: { revisionId: ['Not a revision of this text.'] } });
+    text = {
+      revision_id: revision.id,
+      slug: revision.slug ?? draft.slug,
+      title: revision.title,
+      excerpt: revision.excerpt,
+      body: revision.body,
+      seo_title: revision.slug === null ? draft.seo_title : revision.seo_title,
+      seo_description: revision.slug === null ? draft.seo_description : revision.seo_description,
+      reading_minutes: options.revision.rendered.readingMinutes,
+      ...renderColumns(options.revision.rendered),
+    };
+  }
+  const taken = await trx
+    .selectFrom('live_translations')
+    .select('translation_id')
+    .where('locale', '=', draft.locale)
+    .where('slug', '=', text.slug)
+    .where('translation_id', '<>', translationId)
+    .executeTakeFirst();
+  if (taken) {
+    throw new AppError('CONFLICT', `Another published text in this language already lives at “${text.slug}”.`, {
+      fields: { slug: ['This address is taken by another published text: choose another slug.'] },
+      reason: 'slug-taken',
+    });
+  }
+  const live = { ...text, based_on_revision_id: draft.based_on_revision_id, updated_at: options.nowIso };
+  await trx
+    .insertInto('live_translations')
+    .values({ ...live, translation_id: translationId, post_id: draft.post_id, locale: draft.locale, published_at: options.nowIso })
+    .onConflict((oc) => oc.column('translation_id').doUpdateSet(live))
+    .execute();
+  await trx.updateTable('post_translations').set({ state: 'published' }).where('id', '=', translationId).execute();
+  await trx
+    .updateTable('posts')
+    .set((eb) => ({ status: 'published', published_at: eb.fn.coalesce('published_at', sql.lit(options.nowIso)) }))
+    .where('id', '=', draft.post_id)
+    .execute();
+  return text.revision_id;
+}
+
+/** Takes one language off the site; the post becomes a draft when no language is left. */
+export async function goOffline(trx: Transaction<Database>, translationId: number): Promise<void> {
+  const removed = await trx.deleteFrom('live_translations').where('translation_id', '=', translationId).returning('post_id').executeTakeFirst();
+  await trx.updateTable('post_translations').set({ state: 'draft' }).where('id', '=', translationId).execute();
+  if (!removed) return;
+  const remaining = await trx.selectFrom('live_translations').select('translation_id').where('post_id', '=', removed.post_id).executeTakeFirst();
+  if (!remaining) await trx.updateTable('posts').set({ status: 'draft' }).where('id', '=', removed.post_id).execute();
+}
