@@ -8,10 +8,9 @@ import { randomBytes } from 'node:crypto';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { mustPreserve, mustRefuse } from '../fixtures/naughty-strings';
-import { acceptInvite, invite, signIn, signInAsOwner } from './helpers/studio';
+import { acceptInvite, invite, randomIp, signIn, signInAsOwner } from './helpers/studio';
 
 const run = randomBytes(3).toString('hex');
-const randomIp = () => `10.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
 
 /** A browser context of its own (own cookies) with its own client address for the throttle. */
 async function freshContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
@@ -207,7 +206,7 @@ test.describe('the Studio workflow', () => {
     expect(bodies).toContain('Written in the first tab.');
     expect(bodies).toContain('Written in the second tab.');
     await first.reload();
-    await expect(pane(first, 'English').getByLabel('Text (Markdown)')).toHaveValue('Written in the first tab.');
+    await expect(pane(first, 'English').getByLabel('Text (Markdown)')).toHaveText('Written in the first tab.');
   });
 
   test('a scheduled translation appears on the site on time, with no cron service', async ({ browser, baseURL }, info) => {

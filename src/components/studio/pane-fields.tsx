@@ -5,6 +5,7 @@
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { callApi, type EditableFields } from './editor-api';
+import { MarkdownEditor } from './markdown-editor/markdown-editor';
 import controls from './studio.module.css';
 import styles from './editor.module.css';
 
@@ -22,6 +23,7 @@ interface Props {
   otherBody: string | null;
   otherLocale: 'zh' | 'en';
   explain: (reason: string | undefined) => string | null;
+  onEditorReady?: () => void;
 }
 
 export function PaneFields(props: Props) {
@@ -131,16 +133,19 @@ export function PaneFields(props: Props) {
         </div>
       ) : (
         <div className={controls.field}>
-          <label htmlFor={id('body')}>{t('body')}</label>
-          <textarea
+          <label id={id('body-label')} htmlFor={id('body')}>
+            {t('body')}
+          </label>
+          <MarkdownEditor
             id={id('body')}
+            labelId={id('body-label')}
+            locale={locale}
             value={fields.body}
             readOnly={readOnly}
-            onChange={(e) => onChange({ body: e.target.value })}
-            aria-invalid={fieldErrors.body ? true : undefined}
-            className={styles.bodyInput}
-            lang={locale}
-            spellCheck
+            invalid={Boolean(fieldErrors.body)}
+            describedBy={fieldErrors.body ? id('body-error') : undefined}
+            onChange={(body) => onChange({ body })}
+            onReady={props.onEditorReady}
           />
           {errorsFor('body')}
         </div>

@@ -4,9 +4,11 @@
 import { useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { callApi } from './editor-api';
 import type { PaneData, ServerTranslation } from './editor-api';
+import { PaneLinkContext } from './markdown-editor/markdown-editor';
+import { PaneLink } from './markdown-editor/pane-link';
 import { TranslationPane } from './translation-pane';
 import controls from './studio.module.css';
 import styles from './editor.module.css';
@@ -27,6 +29,8 @@ export function PostEditor({ postId, uiLocale, panes, canDelete, timeZone }: Pro
     Object.fromEntries(panes.map((p) => [p.locale, p.translation?.body ?? null])),
   );
   const router = useRouter();
+  // Scrolls the two bodies together and shows, in one, the block facing the other's caret.
+  const paneLink = useMemo(() => new PaneLink(), []);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const remove = async () => {
     if (!window.confirm(t('deleteConfirm'))) return;
@@ -48,6 +52,7 @@ export function PostEditor({ postId, uiLocale, panes, canDelete, timeZone }: Pro
       <p>
         <Link href={`/${uiLocale}/studio`}>← {t('back')}</Link>
       </p>
+      <PaneLinkContext.Provider value={paneLink}>
       <div className={styles.grid}>
         {panes.map((pane) => {
           const other = panes.find((p) => p.locale !== pane.locale)!;
@@ -67,6 +72,7 @@ export function PostEditor({ postId, uiLocale, panes, canDelete, timeZone }: Pro
           );
         })}
       </div>
+      </PaneLinkContext.Provider>
       {canDelete && (
         <p className={styles.dangerZone}>
           <button type="button" className={controls.secondary} onClick={() => void remove()}>

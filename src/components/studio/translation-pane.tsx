@@ -49,6 +49,9 @@ export function TranslationPane({ postId, pane, otherBody, otherLocale, sourceRe
   const [sourceDiff, setSourceDiff] = useState(pane.sourceDiff);
   // Set once hydrated: tests (and impatient fingers) wait for it before typing.
   const [ready, setReady] = useState(false);
+  // With the body's editor loaded, for a language that exists.
+  const [editorReady, setEditorReady] = useState(false);
+  const onEditorReady = useCallback(() => setEditorReady(true), []);
   // eslint-disable-next-line react-hooks/set-state-in-effect -- one render after hydration, on purpose
   useEffect(() => setReady(true), []);
   useEffect(() => onBodyChange(locale, draft.fields.body), [draft.fields.body, locale, onBodyChange]);
@@ -83,7 +86,7 @@ export function TranslationPane({ postId, pane, otherBody, otherLocale, sourceRe
   const id = (name: string) => `${locale}-${name}`;
 
   return (
-    <section className={styles.pane} aria-labelledby={id('heading')} data-ready={ready || undefined}>
+    <section className={styles.pane} aria-labelledby={id('heading')} data-ready={(ready && (editorReady || !exists)) || undefined}>
       <header className={styles.paneHeader}>
         <h2 id={id('heading')} className={styles.paneTitle}>
           {langs(locale)} · {pane.isSource ? t('source') : t('translation')}
@@ -136,6 +139,7 @@ export function TranslationPane({ postId, pane, otherBody, otherLocale, sourceRe
             otherBody={otherBody}
             otherLocale={otherLocale}
             explain={explain}
+            onEditorReady={onEditorReady}
           />
 
           <PublicationPanel

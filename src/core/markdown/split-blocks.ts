@@ -24,50 +24,60 @@ export function blockKind(html: string): string {
 }
 
 export function alignBlocks(a: string[], b: string[]): AlignedRow[] {
-  if (a.length === b.length) return a.map((left, i) => ({ left, right: b[i]! }));
-  const ka = a.map(blockKind);
-  const kb = b.map(blockKind);
+  return alignKinds(a.map(blockKind), b.map(blockKind)).map(({ left, right }) => ({ left: left === null ? null : a[left]!, right: right === null ? null : b[right]! }));
+}
+
+/** The same pairing over block kinds alone, by index: the editor aligns its panes with it. */
+export interface AlignedIndexes {
+  left: number | null;
+  right: number | null;
+}
+
+export function alignKinds(ka: string[], kb: string[]): AlignedIndexes[] {
+  if (ka.length === kb.length) return ka.map((_, i) => ({ left: i, right: i }));
 
   // Versions usually differ in a few places: pair the matching start and end directly
   // and run the quadratic part on the middle only.
   let start = 0;
-  while (start < a.length && start < b.length && ka[start] === kb[start]) start += 1;
-  let endA = a.length;
-  let endB = b.length;
+  while (start < ka.length && start < kb.length && ka[start] === kb[start]) start += 1;
+  let endA = ka.length;
+  let endB = kb.length;
   while (endA > start && endB > start && ka[endA - 1] === kb[endB - 1]) {
     endA -= 1;
     endB -= 1;
   }
 
-  const rows: AlignedRow[] = [];
-  for (let i = 0; i < start; i += 1) rows.push({ left: a[i]!, right: b[i]! });
-  rows.push(...alignMiddle(a.slice(start, endA), b.slice(start, endB), ka.slice(start, endA), kb.slice(start, endB)));
-  for (let i = endA, j = endB; i < a.length; i += 1, j += 1) rows.push({ left: a[i]!, right: b[j]! });
+  const rows: AlignedIndexes[] = [];
+  for (let i = 0; i < start; i += 1) rows.push({ left: i, right: i });
+  for (const row of alignMiddle(ka.slice(start, endA), kb.slice(start, endB))) {
+    rows.push({ left: row.left === null ? null : row.left + start, right: row.right === null ? null : row.right + start });
+  }
+  for (let i = endA, j = endB; i < ka.length; i += 1, j += 1) rows.push({ left: i, right: j });
   return rows;
 }
 
-function alignMiddle(a: string[], b: string[], ka: string[], kb: string[]): AlignedRow[] {
-  const rows: AlignedRow[] = [];
-  if ((a.length + 1) * (b.length + 1) > maxTableCells) {
-    for (let i = 0; i < Math.max(a.length, b.length); i += 1) rows.push({ left: a[i] ?? null, right: b[i] ?? null });
+function alignMiddle(ka: string[], kb: string[]): AlignedIndexes[] {
+  const rows: AlignedIndexes[] = [];
+  if ((ka.length + 1) * (kb.length + 1) > maxTableCells) {
+    for (let i = 0; i < Math.max(ka.length, kb.length); i += 1) rows.push({ left: i < ka.length ? i : null, right: i < kb.length ? i : null });
     return rows;
   }
   // lcs[i * width + j]: length of the common kind sequence of a[i…] and b[j…].
-  const width = b.length + 1;
-  const lcs = new Uint32Array((a.length + 1) * width);
-  for (let i = a.length - 1; i >= 0; i -= 1) {
-    for (let j = b.length - 1; j >= 0; j -= 1) {
+  const width = kb.length + 1;
+  const lcs = new Uint32Array((ka.length + 1) * width);
+  for (let i = ka.length - 1; i >= 0; i -= 1) {
+    for (let j = kb.length - 1; j >= 0; j -= 1) {
       lcs[i * width + j] = ka[i] === kb[j] ? lcs[(i + 1) * width + j + 1]! + 1 : Math.max(lcs[(i + 1) * width + j]!, lcs[i * width + j + 1]!);
     }
   }
   let i = 0;
   let j = 0;
-  while (i < a.length && j < b.length) {
-    if (ka[i] === kb[j]) rows.push({ left: a[i++]!, right: b[j++]! });
-    else if (lcs[(i + 1) * width + j]! >= lcs[i * width + j + 1]!) rows.push({ left: a[i++]!, right: null });
-    else rows.push({ left: null, right: b[j++]! });
+  while (i < ka.length && j < kb.length) {
+    if (ka[i] === kb[j]) rows.push({ left: i++, right: j++ });
+    else if (lcs[(i + 1) * width + j]! >= lcs[i * width + j + 1]!) rows.push({ left: i++, right: null });
+    else rows.push({ left: null, right: j++ });
   }
-  while (i < a.length) rows.push({ left: a[i++]!, right: null });
-  while (j < b.length) rows.push({ left: null, right: b[j++]! });
+  while (i < ka.length) rows.push({ left: i++, right: null });
+  while (j < kb.length) rows.push({ left: null, right: j++ });
   return rows;
 }

@@ -1,6 +1,6 @@
 // Signing in to the Studio from the browser suite: the first run creates the owner
 // through the setup form, every later run (or the other worker) signs in.
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 
 export const owner = { email: 'owner@duet.test', password: 'owner passphrase 1', name: 'Olivia Owner' };
 
@@ -54,4 +54,31 @@ export async function acceptInvite(page: Page, path: string, name: string, passw
   await page.getByRole('button', { name: 'Create my account' }).click();
   // Accepting an invite signs the new account in.
   await expect(page).toHaveURL(/\/en\/studio$/);
+}
+
+/** A made-up client address, so each browser context has its own sign-in throttle. */
+export const randomIp = () => `10.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+
+/** A new browser context signed in as the owner. */
+export async function ownerPage(browser: Browser, baseURL: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': randomIp() } });
+  const page = await context.newPage();
+  await signInAsOwner(page);
+  return page;
+}
+
+/** Starts a post from the Studio's list; returns its id. */
+export async function newDraft(page: Page, title: string, language: 'zh' | 'en' = 'en'): Promise<number> {
+  await page.goto(`/${language === 'zh' ? 'zh' : 'en'}/studio`);
+  await page.locator('#new-post ~ form, section[aria-labelledby=new-post] form').first().waitFor();
+  await page.locator('section[aria-labelledby=new-post] input[name=title]').fill(title);
+  await page.locator('section[aria-labelledby=new-post] select[name=sourceLocale]').selectOption(language);
+  await page.locator('section[aria-labelledby=new-post] button[type=submit]').click();
+  await page.waitForURL(/\/studio\/posts\/\d+$/);
+  return Number(new URL(page.url()).pathname.split('/').pop());
+}
+
+/** The newest revision of one language of a post, as the API lists them. */
+export async function latestRevision(page: Page, postId: number, locale: 'zh' | 'en') {
+  return (await (await page.request.get(`/api/v1/studio/posts/${postId}/revisions?locale=${locale}`)).json()).revisions[0] as { id: number; body: string };
 }
