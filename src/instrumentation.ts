@@ -3,7 +3,7 @@
 // rendering is missing or from an older renderer.
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return;
-  const [{ startScheduler }, { cleanTempUploads }, { dataDir }, { logger }, { refreshStaleRenders }, { revalidateOverHttp }, { warmRenderPool }] = await Promise.all([
+  const [{ startScheduler }, { cleanTempUploads }, { dataDir }, { logger }, { refreshStaleRenders }, { revalidateOverHttp }, { warmRenderPool }, { startMediaIndex }] = await Promise.all([
     import('./server/studio/scheduler'),
     import('./server/media/clean-temp-uploads'),
     import('./server/revalidate-token'),
@@ -11,8 +11,10 @@ export async function register(): Promise<void> {
     import('./server/render/refresh-renders'),
     import('./server/revalidate-over-http'),
     import('./server/render/render-pool'),
+    import('./server/media/media-index'),
   ]);
   warmRenderPool();
+  startMediaIndex();
   const host = process.env.HOST && process.env.HOST !== '0.0.0.0' ? process.env.HOST : '127.0.0.1';
   const origin = `http://${host}:${process.env.PORT ?? '3000'}`;
   startScheduler(origin);

@@ -114,6 +114,14 @@ for (const ui of ['en', 'zh'] as const) {
       expect(saved).not.toMatch(/style=|<span/);
     }).toPass({ timeout: 15_000 });
 
+    // The saved draft as a page of the site, before anyone publishes it.
+    const preview = await page.context().newPage();
+    await preview.goto(`/en/studio/posts/${postId}/preview`);
+    await expect(preview.getByRole('note').first()).toContainText('readers do not see it');
+    await expect(preview.getByRole('heading', { name: 'Brewing', level: 2 })).toBeVisible();
+    await expect(preview.getByRole('banner')).toBeVisible();
+    await preview.close();
+
     const en = page.locator('section').filter({ has: page.getByRole('heading', { name: /^(English|英文) ·/ }) });
     await en.getByRole('button', { name: w.publish, exact: true }).click();
     await expect(en.getByText(w.published)).toBeVisible();
@@ -124,7 +132,11 @@ for (const ui of ['en', 'zh'] as const) {
     await expect(reader.getByRole('heading', { name: 'Brewing', level: 2 })).toBeVisible();
     await expect(reader.locator('.prose strong', { hasText: 'fresh' })).toBeVisible();
     await expect(reader.locator('.prose li')).toHaveText(['Leaves', 'Water']);
-    await expect(reader.getByRole('img', { name: 'Green tea leaves in a white cup' })).toBeVisible();
+    const image = reader.getByRole('img', { name: 'Green tea leaves in a white cup' });
+    await expect(image).toBeVisible();
+    // The library's smaller WebP copies are offered to phones, and the size is known up front.
+    await expect(image).toHaveAttribute('srcset', /\.w\d+\.webp \d+w, .*\.png 1600w$/);
+    await expect(image).toHaveAttribute('width', '1600');
     await expect(reader.getByRole('heading', { name: 'Heading 2' })).toBeVisible();
   });
 }

@@ -21,7 +21,7 @@ test.describe('Markdown that used to take minutes', () => {
   // One after another: each keeps a formatter busy on purpose, and the timings below are
   // about one hostile text, not three at once.
   test.describe.configure({ mode: 'serial' });
-  test('a 60 KB body of `**_` is saved, published and read in under 2 s each (it took 15–25 s)', async ({ browser, baseURL }, info) => {
+  test('a 60 KB body of `**_` is saved, published and read in under 5 s each (it took 15–25 s)', async ({ browser, baseURL }, info) => {
     test.skip(info.project.name !== 'desktop', 'one run is enough: no layout involved');
     test.setTimeout(90_000);
     const page = await ownerPage(browser, baseURL!);
@@ -35,13 +35,13 @@ test.describe('Markdown that used to take minutes', () => {
       data: { postId, locale: 'en', title: `Hostile ${run}`, slug, excerpt: '', body: '**_'.repeat(20_000), expectedRevisionId: before.id, basedOnRevisionId: null },
     });
     expect(saved.status()).toBe(200);
-    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(Date.now() - started).toBeLessThan(5_000);
 
     expect((await page.request.post(`/api/v1/studio/posts/${postId}/publication`, { headers: origin, data: { postId, locale: 'en', action: 'publish' } })).ok()).toBe(true);
     started = Date.now();
     const reader = await page.request.get(`/en/posts/${slug}`, { headers: { cookie: 'NEXT_LOCALE=en' } });
     expect(reader.status()).toBe(200);
-    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(Date.now() - started).toBeLessThan(5_000);
     // The marks read as the characters they are.
     expect(await reader.text()).toContain('**_**_');
   });

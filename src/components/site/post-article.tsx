@@ -11,13 +11,14 @@ import { ResponsiveImage } from './responsive-image';
 import { PostHeader } from './post-header';
 import { PostMedia } from './post-media';
 
-export async function PostArticle({ view, jsonLd }: { view: PostView; jsonLd?: string }) {
+/** `html` replaces the stored rendering: the Studio's preview of a draft passes its own. */
+export async function PostArticle({ view, jsonLd, html: draftHtml }: { view: PostView; jsonLd?: string; html?: string }) {
   const { post, shown, locale, isFallback, paths } = view;
   const t = await getTranslations({ locale, namespace: 'post' });
   const other = otherLocale(locale);
   const source = post.translations[post.sourceLocale];
   const outdated = !isFallback && shown.locale !== post.sourceLocale && source != null && isOutdated(shown, source);
-  const { html } = await getRenderedBody(shown);
+  const { html } = draftHtml !== undefined ? { html: draftHtml } : await getRenderedBody(shown);
   return (
     <article className="post" lang={shown.locale}>
       {jsonLd && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />}

@@ -24,6 +24,8 @@ interface Props {
   otherLocale: 'zh' | 'en';
   explain: (reason: string | undefined) => string | null;
   onEditorReady?: () => void;
+  /** The saved draft as a page of the site, e.g. /en/studio/posts/3/preview. */
+  previewHref: string;
 }
 
 export function PaneFields(props: Props) {
@@ -118,6 +120,18 @@ export function PaneFields(props: Props) {
             }}
           >
             {t('preview')}
+          </button>
+        </div>
+        <div className={styles.previewLinks}>
+          <a href={props.previewHref} target="_blank" rel="noopener">
+            {t('previewPage')}
+          </a>
+          <button
+            type="button"
+            className={styles.linkButton}
+            onClick={() => window.open(props.previewHref, `duet-phone-${locale}`, 'popup,width=390,height=844')}
+          >
+            {t('previewPhone')}
           </button>
         </div>
       </div>

@@ -140,6 +140,7 @@ export function TranslationPane({ postId, pane, otherBody, otherLocale, sourceRe
             otherLocale={otherLocale}
             explain={explain}
             onEditorReady={onEditorReady}
+            previewHref={`/${locale}/studio/posts/${postId}/preview`}
           />
 
           <PublicationPanel

@@ -10,6 +10,19 @@ function render(markdown: string, options?: RehypeImagesOptions): string {
 }
 
 describe('rehypeImages', () => {
+  it('offers a library image\'s smaller variants as a srcset, and nothing for addresses it cannot list safely', () => {
+    const variants = [
+      { width: 960, path: '/images/a.w960.webp' },
+      { width: 480, path: '/images/a.w480.webp' },
+    ];
+    const images = { '/images/a.png': { width: 1600, height: 900, variants }, '/images/b,c.png': { width: 1600, height: 900, variants } };
+    const html = render('![a](/images/a.png)', { images });
+    expect(html).toContain('srcset="/images/a.w480.webp 480w, /images/a.w960.webp 960w, /images/a.png 1600w"');
+    expect(html).toContain('sizes="(min-width: 48rem) 44rem, 100vw"');
+    // A comma would split the srcset's entries.
+    expect(render('![b](/images/b,c.png)', { images })).not.toContain('srcset');
+  });
+
   it('loads every image lazily', () => {
     expect(render('![a](/a.webp)')).toBe('<p><img src="/a.webp" alt="a" loading="lazy" decoding="async"></p>');
   });

@@ -6,7 +6,12 @@ import { visit } from 'unist-util-visit';
 export interface ImageSize {
   width: number;
   height: number;
+  /** Smaller WebP copies from the media library, offered to the browser as a srcset. */
+  variants?: Array<{ width: number; path: string }>;
 }
+
+/** The body column is at most about 44rem wide; below that the image fills the screen. */
+const bodyImageSizes = '(min-width: 48rem) 44rem, 100vw';
 
 export interface RehypeImagesOptions {
   /** Intrinsic sizes by image src, as stored on the media library. */
@@ -25,6 +30,11 @@ export function rehypeImages(options: RehypeImagesOptions = {}) {
       if (size) {
         node.properties.width = size.width;
         node.properties.height = size.height;
+        const smaller = (size.variants ?? []).filter((v) => isDimension(v.width) && v.width < size.width && /^\/[\w./-]+$/.test(v.path));
+        if (smaller.length > 0 && /^\/[^\s,]+$/.test(String(node.properties.src))) {
+          node.properties.srcSet = [...smaller.sort((a, b) => a.width - b.width).map((v) => `${v.path} ${v.width}w`), `${String(node.properties.src)} ${size.width}w`].join(', ');
+          node.properties.sizes = bodyImageSizes;
+        }
       }
     });
     visit(tree, 'element', (node, index, parent) => {

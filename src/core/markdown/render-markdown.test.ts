@@ -241,3 +241,12 @@ describe('renderMarkdown: robustness', () => {
     console.log(`renderMarkdown: first call ${cold.toFixed(1)} ms, then ${perRender.toFixed(2)} ms per render (${article.length} chars)`);
   });
 });
+
+describe('renderMarkdown: library images', () => {
+  it('keeps the srcset of a library image through the sanitizer', async () => {
+    const images = { '/images/tea.png': { width: 1600, height: 900, variants: [{ width: 480, path: '/images/tea.w480.webp' }] } };
+    const { html } = await renderMarkdown('![Tea](/images/tea.png)', { locale: 'en', images });
+    expect(html).toContain('srcset="/images/tea.w480.webp 480w, /images/tea.png 1600w"');
+    expect(html).toContain('width="1600" height="900"');
+  });
+});

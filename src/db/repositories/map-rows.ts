@@ -153,7 +153,7 @@ export type MediaTextRow = Pick<MediaRow, 'id' | 'kind' | 'path' | 'mime' | 'byt
   caption: string | null;
 };
 
-function parseVariants(json: string | null | undefined): MediaVariant[] {
+export function parseVariants(json: string | null | undefined): MediaVariant[] {
   if (!json) return [];
   try {
     const list = JSON.parse(json) as unknown;

@@ -9,12 +9,14 @@ import { getDatabase } from '@/db/client';
 import { ensureDatabase } from '@/db/ensure-database';
 import { createContentRepository } from '@/db/repositories/content-repository';
 import { logger } from '@/server/logger';
-import { isRenderTimeout, renderInWorker } from './render-pool';
+import { reloadMediaIndex } from '@/server/media/media-index';
+import { isRenderTimeout } from './render-pool';
+import { renderWithMedia } from './render-with-media';
 
 const batch = 50;
 
 /** The rendering stored for a text that cannot be rendered in time: its plain paragraphs. */
-function fallbackRendering(body: string): RenderedDocument {
+export function fallbackRendering(body: string): RenderedDocument {
   const html = plainParagraphsHtml(body);
   return { html, blocks: [html], plainText: body, derivedExcerpt: '', readingMinutes: 1, renderVersion };
 }
@@ -22,6 +24,8 @@ function fallbackRendering(body: string): RenderedDocument {
 /** Returns how many translations were rendered again; `onDone` runs when any were. */
 export async function refreshStaleRenders(onDone?: () => Promise<void>): Promise<number> {
   await ensureDatabase();
+  // Texts are rendered with the library's image sizes and variants.
+  await reloadMediaIndex();
   const repo = createContentRepository(getDatabase());
   let refreshed = 0;
   const posts = new Set<number>();
@@ -35,7 +39,7 @@ export async function refreshStaleRenders(onDone?: () => Promise<void>): Promise
         if (t.revisionId === null) continue;
         let rendered: RenderedDocument;
         try {
-          rendered = await renderInWorker({ markdown: t.body, locale: t.locale });
+          rendered = await renderWithMedia({ markdown: t.body, locale: t.locale });
         } catch (error) {
           if (!isRenderTimeout(error)) throw error;
           rendered = fallbackRendering(t.body);

@@ -12,7 +12,8 @@ import { ensureDatabase } from '@/db/ensure-database';
 import { createContentRepository } from '@/db/repositories/content-repository';
 import { contentTag } from '@/server/content';
 import { logger } from '@/server/logger';
-import { isRenderTimeout, renderInWorker } from './render-pool';
+import { isRenderTimeout } from './render-pool';
+import { renderWithMedia } from './render-with-media';
 
 export interface RenderedBody {
   html: string;
@@ -27,7 +28,7 @@ async function readRendering(translationId: number): Promise<RenderedBody> {
   if (!stored) return { html: '', blocks: [] };
   if (stored.html !== null && stored.blocks !== null) return { html: stored.html, blocks: stored.blocks };
   try {
-    const rendered = await renderInWorker({ markdown: stored.body, locale: stored.locale });
+    const rendered = await renderWithMedia({ markdown: stored.body, locale: stored.locale });
     if (stored.revisionId !== null) await repo.storeRendering('live', translationId, stored.revisionId, rendered);
     return { html: rendered.html, blocks: rendered.blocks };
   } catch (error) {

@@ -8,7 +8,7 @@ import { getDatabase } from '@/db/client';
 import { createStudioRepository, type StudioPost } from '@/db/repositories/studio-repository';
 import { isLocale, type Locale } from '@/i18n/routing';
 import { authorize, requireActor, type StudioUser } from '@/server/auth/session';
-import { renderInWorker } from '@/server/render/render-pool';
+import { renderWithMedia } from '@/server/render/render-with-media';
 
 const idParam = z.coerce.number().int().min(1).max(2_147_483_647);
 
@@ -39,7 +39,7 @@ export async function postForAction(
   locale?: Locale,
 ): Promise<{ actor: StudioUser; post: StudioPost; repo: ReturnType<typeof createStudioRepository> }> {
   const actor = from instanceof Request ? await requireActor(from) : from;
-  const repo = createStudioRepository(getDatabase(), (input) => renderInWorker(input));
+  const repo = createStudioRepository(getDatabase(), renderWithMedia);
   const post = await repo.getStudioPost(parsePostId(rawId));
   if (!post) throw new AppError('NOT_FOUND', 'There is no such post.');
   const wanted = typeof action === 'function' ? action(post) : action;

@@ -5,7 +5,7 @@
 import { getDatabase } from '@/db/client';
 import { ensureDatabase } from '@/db/ensure-database';
 import { createPublishingRepository } from '@/db/repositories/publishing-repository';
-import { renderInWorker } from '@/server/render/render-pool';
+import { renderWithMedia } from '@/server/render/render-with-media';
 import { logger } from '@/server/logger';
 import { revalidateOverHttp } from '@/server/revalidate-over-http';
 
@@ -14,7 +14,7 @@ const globalKey = Symbol.for('duet.scheduler');
 type State = { interval?: NodeJS.Timeout; timeout?: NodeJS.Timeout; origin: string };
 type GlobalWithScheduler = typeof globalThis & { [globalKey]?: State };
 
-const publishing = () => createPublishingRepository(getDatabase(), (job) => renderInWorker(job));
+const publishing = () => createPublishingRepository(getDatabase(), renderWithMedia);
 
 export async function runDuePublications(origin: string, now = new Date()): Promise<number[]> {
   await ensureDatabase();

@@ -7,6 +7,7 @@ import { getDatabase } from '@/db/client';
 import { createStudioAdmin } from '@/db/repositories/studio-admin';
 import { defineRoute } from '@/server/api/define-route';
 import { authorize, requireActor } from '@/server/auth/session';
+import { reloadMediaIndex } from '@/server/media/media-index';
 import { uploadMedia } from '@/server/media/upload-media';
 
 const uploadQuery = z.strictObject({
@@ -28,6 +29,8 @@ const route = defineRoute({
     if (!query.success) throw query.error;
     if (!request.body) throw new AppError('VALIDATION', 'The request has no file in its body.', { fields: { file: ['Choose a file.'] } });
     const uploaded = await uploadMedia({ stream: request.body, fileName: query.data.name, declaredKind: query.data.kind, uploader: actor });
+    // Texts saved from now on render this image with its size and variants.
+    await reloadMediaIndex();
     return Response.json(uploaded, { status: uploaded.reused ? 200 : 201 });
   },
 });

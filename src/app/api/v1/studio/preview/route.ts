@@ -9,7 +9,7 @@ import { locales } from '@/i18n/routing';
 import { defineRoute } from '@/server/api/define-route';
 import { readJson } from '@/server/api/read-json';
 import { requireActor } from '@/server/auth/session';
-import { renderInWorker } from '@/server/render/render-pool';
+import { renderWithMedia } from '@/server/render/render-with-media';
 
 const previewInput = z.strictObject({
   locale: z.enum(locales),
@@ -21,9 +21,9 @@ const route = defineRoute({
   POST: async (request) => {
     await requireActor(request);
     const input = await readJson(request, previewInput, 8_000_000);
-    const mine = await renderInWorker({ markdown: input.body, locale: input.locale });
+    const mine = await renderWithMedia({ markdown: input.body, locale: input.locale });
     if (!input.other) return Response.json({ html: mine.html, unmatched: 0 });
-    const theirs = await renderInWorker({ markdown: input.other.body, locale: input.other.locale });
+    const theirs = await renderWithMedia({ markdown: input.other.body, locale: input.other.locale });
     const rows = alignBlocks(mine.blocks, theirs.blocks);
     let unmatched = 0;
     const html = rows

@@ -9,7 +9,7 @@ import { createPublishingRepository } from '@/db/repositories/publishing-reposit
 import { defineRoute } from '@/server/api/define-route';
 import { readJson } from '@/server/api/read-json';
 import { requireActor } from '@/server/auth/session';
-import { renderInWorker } from '@/server/render/render-pool';
+import { renderWithMedia } from '@/server/render/render-with-media';
 import { revalidateContent } from '@/server/revalidate';
 import { applyPublication, permissionFor } from '@/server/studio/apply-publication';
 import { wakeScheduler } from '@/server/studio/scheduler';
@@ -24,7 +24,7 @@ const route = defineRoute<{ id: string }>({
       throw new AppError('VALIDATION', 'The body names another post than the address.', { fields: { postId: ['Does not match the address.'] } });
     }
     const { post, repo } = await postForAction(actor, params.id, (p) => permissionFor(input, p), input.locale);
-    const result = await applyPublication(createPublishingRepository(getDatabase(), (job) => renderInWorker(job)), input, post.id, actor.id);
+    const result = await applyPublication(createPublishingRepository(getDatabase(), renderWithMedia), input, post.id, actor.id);
     if (result.changedLive) revalidateContent();
     if (input.action === 'schedule') wakeScheduler();
     // What readers now see of this language, for the editor's comparison.
