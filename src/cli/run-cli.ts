@@ -12,6 +12,7 @@ import { isRole, roles } from '@/core/auth/permissions';
 import { minPasswordLength } from '@/core/studio/account-inputs';
 import { emailField } from '@/core/studio/fields';
 import { createAccount, setPassword } from '@/server/auth/accounts';
+import { importCommand, importUsage } from './commands/import';
 import { notifyServer, type CliEnv } from './notify-server';
 
 export interface CliIo {
@@ -38,6 +39,7 @@ Commands:
             password is read from DUET_PASSWORD or the first line of stdin
   reset-password <email>
             set a new password (same input) and end the account's sessions
+${importUsage}
   help      show this text
 
 Environment:
@@ -51,7 +53,7 @@ const demoDir = fileURLToPath(new URL('../../demo', import.meta.url));
 type Command = (io: CliIo, dataDir: string, args: string[]) => Promise<number>;
 
 /** Commands that take arguments, and how many (min, max). */
-const arity: Record<string, [number, number]> = { 'create-user': [2, 3], 'reset-password': [1, 1] };
+const arity: Record<string, [number, number]> = { 'create-user': [2, 3], 'reset-password': [1, 1], import: [1, 14] };
 
 async function readPassword(io: CliIo): Promise<string> {
   if (io.env.DUET_PASSWORD !== undefined) return io.env.DUET_PASSWORD;
@@ -170,6 +172,8 @@ const commands: Record<string, Command> = {
       await db.destroy();
     }
   },
+
+  import: importCommand,
 
   async help(io) {
     io.stdout.write(usage);

@@ -273,6 +273,17 @@ export interface Database {
   post_tags: PostTagsTable;
   post_media: PostMediaTable;
   settings: SettingsTable;
+  import_sources: ImportSourcesTable;
+}
+
+/** What an import made from each source item (migration 2026-12-22T0001-import-sources). */
+export interface ImportSourcesTable {
+  source_kind: string;
+  /** 'post' | 'author' | 'tag' | 'media' */
+  entity: string;
+  source_id: string;
+  duet_id: number;
+  imported_at: string;
 }
 
 export type PostRow = Selectable<PostsTable>;

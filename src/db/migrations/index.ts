@@ -10,6 +10,7 @@ import * as mediaVariants from './2026-12-10T0002-media-variants';
 import * as storedRenders from './2026-12-20T0001-stored-renders';
 import * as mediaUploader from './2026-12-20T0002-media-uploader';
 import * as publishing from './2026-12-21T0001-publishing';
+import * as importSources from './2026-12-22T0001-import-sources';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0001-content': content,
@@ -20,6 +21,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-20T0001-stored-renders': storedRenders,
   '2026-12-20T0002-media-uploader': mediaUploader,
   '2026-12-21T0001-publishing': publishing,
+  '2026-12-22T0001-import-sources': importSources,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -21,9 +21,10 @@ export interface PublishingResult {
   changedLive: boolean;
 }
 
+/** One transaction per action; inside a caller's transaction (an import) it joins that one. */
 async function write<T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
   try {
-    return await db.transaction().execute(work);
+    return db.isTransaction ? await work(db as Transaction<Database>) : await db.transaction().execute(work);
   } catch (error) {
     throw mapDatabaseError(error);
   }

@@ -1,0 +1,85 @@
+// Opens what someone asked to import and reads it into an ImportDocument, with the files
+// that came with it: a Ghost JSON export or ZIP archive, a WordPress WXR file, or a Hugo /
+// Markdown folder. Large files are read as streams. The kind is told by the name and, for
+// a folder, by its being one; anything else is refused with what Duet does import.
+import { createReadStream } from 'node:fs';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import type { Readable } from 'node:stream';
+import { ImportFormatError, type ImportDocument } from '@/core/import/import-document';
+import type { ImportOptions } from '@/core/import/import-options';
+import { parseGhostExportStream } from '@/core/import/ghost/parse-ghost-export';
+import { parseHugoFiles } from '@/core/import/hugo/parse-hugo-files';
+import { parseWxr } from '@/core/import/wxr/parse-wxr';
+import { folderFiles, type ImportFiles } from './import-media';
+import { openImportArchive } from './read-archive';
+import { readGhostArchive } from './read-ghost-archive';
+
+export interface OpenedImport {
+  document: ImportDocument;
+  files: ImportFiles | null;
+  close(): void;
+}
+
+export type SourceOptions = Omit<ImportOptions, 'archiveFiles'> & {
+  /** A folder holding the files the export refers to (`--media`). */
+  mediaFolder?: string;
+};
+
+/** A Markdown folder bigger than this is not a blog: refused before anything is read. */
+const maxFolderFiles = 100_000;
+const maxMarkdownBytes = 5 * 1024 * 1024;
+
+async function listFolder(root: string): Promise<string[]> {
+  const found: string[] = [];
+  const walk = async (dir: string): Promise<void> => {
+    for (const entry of await readdir(dir, { withFileTypes: true })) {
+      if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) await walk(path);
+      else if (entry.isFile()) found.push(relative(root, path).split(sep).join('/'));
+      if (found.length > maxFolderFiles) throw new ImportFormatError(`The folder holds more than ${maxFolderFiles} files; give the site's content folder.`, { file: root });
+    }
+  };
+  await walk(root);
+  return found;
+}
+
+async function openHugoFolder(folder: string, options: SourceOptions): Promise<OpenedImport> {
+  const paths = await listFolder(folder);
+  const markdown = paths.filter((p) => /\.(md|markdown)$/i.test(p));
+  if (markdown.length === 0) throw new ImportFormatError('The folder holds no Markdown files (.md).', { file: folder });
+  const files = [];
+  for (const path of markdown) {
+    const full = join(folder, path);
+    if ((await stat(full)).size > maxMarkdownBytes) throw new ImportFormatError(`${path} is larger than 5 MB; it is not a text.`, { file: path });
+    files.push({ path, content: await readFile(full, 'utf8') });
+  }
+  const document = parseHugoFiles(files, { ...options, archiveFiles: new Set(paths) });
+  return { document, files: await folderFiles(options.mediaFolder ?? folder), close: () => undefined };
+}
+
+async function openGhostZip(file: string, options: SourceOptions): Promise<OpenedImport> {
+  const { document, root } = await readGhostArchive(file, options);
+  if (options.mediaFolder) return { document, files: await folderFiles(options.mediaFolder), close: () => undefined };
+  const archive = await openImportArchive(file);
+  const prefix = root ? `${root}/` : '';
+  const entries = new Set(archive.entries.map((e) => e.path));
+  return {
+    document,
+    files: { has: (path) => entries.has(prefix + path), open: (path): Promise<Readable> => archive.openEntry(prefix + path) },
+    close: () => archive.close(),
+  };
+}
+
+export async function openImportSource(path: string, options: SourceOptions = {}): Promise<OpenedImport> {
+  const info = await stat(path).catch(() => null);
+  if (!info) throw new ImportFormatError(`There is no file or folder at ${path}.`, { file: path });
+  if (info.isDirectory()) return openHugoFolder(path, options);
+  const media = options.mediaFolder ? await folderFiles(options.mediaFolder) : null;
+  const lower = path.toLowerCase();
+  if (lower.endsWith('.zip')) return openGhostZip(path, options);
+  if (lower.endsWith('.json')) return { document: await parseGhostExportStream(createReadStream(path), options), files: media, close: () => undefined };
+  if (lower.endsWith('.xml') || lower.endsWith('.wxr')) return { document: await parseWxr(createReadStream(path), options), files: media, close: () => undefined };
+  throw new ImportFormatError('Duet imports Ghost exports (.json or .zip), WordPress WXR files (.xml) and Hugo or Markdown folders.', { file: path });
+}

@@ -1,0 +1,194 @@
+// Stores an ImportDocument (core/import/) in Duet: one transaction per post, so a failure
+// loses nothing already imported and leaves nothing half-made; authors and tags found by
+// their source id (or an existing tag's slug) before any is created; each source id
+// recorded, so a second run creates nothing twice. A dry run reads the same decisions and
+// writes nothing. Texts keep their status: published ones go live, drafts, pending and
+// private texts stay drafts, scheduled ones are scheduled.
+import type { Kysely, Transaction } from 'kysely';
+import type { ImportDocument, ImportPost, ImportText } from '@/core/import/import-document';
+import type { Renderer } from '@/core/markdown/render-document';
+import { slugify } from '@/core/content/slugify';
+import { locales, type Locale } from '@/i18n/routing';
+import type { Database } from '@/db/schema';
+import { createContentWriter } from '@/db/repositories/content-writer';
+import { createPublishingRepository } from '@/db/repositories/publishing-repository';
+import { uniqueSlug } from '@/db/repositories/unique-slug';
+import { emptyReport, reportPost, type ImportReport } from './import-report';
+import { ImportMediaLibrary, type ImportFiles } from './import-media';
+
+export interface ImportRunOptions {
+  render: Renderer;
+  dataDir: string;
+  files: ImportFiles | null;
+  dryRun: boolean;
+  onProgress?: (done: number, total: number) => void;
+  /**
+   * Which site the source ids belong to, so two sites' "post 1" are not taken for one:
+   * by default the kind and the site's address; the CLI adds the folder for Hugo.
+   */
+  sourceKey?: string;
+}
+
+type Entity = 'post' | 'author' | 'tag';
+
+async function knownIds(db: Kysely<Database>, kind: string, entity: Entity): Promise<Map<string, number>> {
+  const rows = await db.selectFrom('import_sources').select(['source_id', 'duet_id']).where('source_kind', '=', kind).where('entity', '=', entity).execute();
+  return new Map(rows.map((r) => [r.source_id, r.duet_id]));
+}
+
+async function remember(trx: Transaction<Database>, kind: string, entity: Entity, sourceId: string, duetId: number): Promise<void> {
+  await trx.insertInto('import_sources').values({ source_kind: kind, entity, source_id: sourceId, duet_id: duetId, imported_at: new Date().toISOString() }).execute();
+}
+
+/** The language a pair was written in first: the earlier text, Chinese on a tie. */
+function sourceLocaleOf(post: ImportPost): Locale {
+  const texts = locales.flatMap((l) => (post.texts[l] ? [post.texts[l]!] : []));
+  texts.sort((a, b) => (a.createdAt ?? a.publishedAt ?? '').localeCompare(b.createdAt ?? b.publishedAt ?? '') || (a.locale === 'zh' ? -1 : 1));
+  return texts[0]!.locale;
+}
+
+export async function runImport(db: Kysely<Database>, document: ImportDocument, options: ImportRunOptions): Promise<ImportReport> {
+  const kind = options.sourceKey ?? `${document.source.kind} ${document.source.siteUrl ?? ''}`.trim();
+  const report = emptyReport(document, options.dryRun);
+  const posts = await knownIds(db, kind, 'post');
+  const authors = await knownIds(db, kind, 'author');
+  const tags = await knownIds(db, kind, 'tag');
+  const library = new ImportMediaLibrary(db, kind, options.files, options.dataDir, report.warnings);
+  const authorsById = new Map(document.authors.map((a) => [a.sourceId, a]));
+  const tagsById = new Map(document.tags.map((t) => [t.sourceId, t]));
+
+  for (const [index, post] of document.posts.entries()) {
+    options.onProgress?.(index, document.posts.length);
+    const existing = posts.get(post.sourceId);
+    if (existing !== undefined) {
+      report.counts.alreadyImported += 1;
+      report.posts.push(reportPost(post, 'exists', existing));
+      continue;
+    }
+    if (options.dryRun) {
+      report.counts.created += 1;
+      report.posts.push(reportPost(post, 'create', null));
+      continue;
+    }
+    try {
+      const made = await importPost(db, post, { kind, options, library, authors, tags, authorsById, tagsById });
+      posts.set(post.sourceId, made.postId);
+      for (const [sourceId, id] of made.authors) authors.set(sourceId, id);
+      for (const [sourceId, id] of made.tags) tags.set(sourceId, id);
+      report.counts.created += 1;
+      report.posts.push(reportPost(post, 'create', made.postId));
+    } catch (error) {
+      report.counts.failed += 1;
+      report.posts.push(reportPost(post, 'failed', null, (error as Error).message));
+    }
+  }
+  options.onProgress?.(document.posts.length, document.posts.length);
+  report.counts.mediaImported = library.imported;
+  report.counts.mediaMissing = library.missing;
+  report.finishedAt = new Date().toISOString();
+  return report;
+}
+
+interface PostContext {
+  kind: string;
+  options: ImportRunOptions;
+  library: ImportMediaLibrary;
+  authors: Map<string, number>;
+  tags: Map<string, number>;
+  authorsById: Map<string, ImportDocument['authors'][number]>;
+  tagsById: Map<string, ImportDocument['tags'][number]>;
+}
+
+/** The text with the files that came along pointing at the library. */
+async function withLibraryMedia(text: ImportText, library: ImportMediaLibrary): Promise<string> {
+  let body = text.body;
+  for (const ref of text.media) {
+    const stored = await library.resolve(ref, text.locale, text.sourceId);
+    if (stored && ref.source && ref.source !== stored.path) body = body.split(ref.source).join(stored.path);
+  }
+  return body;
+}
+
+async function importPost(db: Kysely<Database>, post: ImportPost, ctx: PostContext) {
+  const sourceLocale = sourceLocaleOf(post);
+  const texts = locales.flatMap((l) => (post.texts[l] ? [post.texts[l]!] : []));
+  // Files first (outside the transaction): stored once, reused by a retry.
+  const bodies = new Map<Locale, string>();
+  for (const text of texts) bodies.set(text.locale, await withLibraryMedia(text, ctx.library));
+  const cover = post.cover ? await ctx.library.resolve(post.cover, sourceLocale, post.sourceId) : null;
+  const made = { authors: new Map<string, number>(), tags: new Map<string, number>() };
+
+  const postId = await db.transaction().execute(async (trx) => {
+    const authorIds: number[] = [];
+    for (const sourceId of post.authors) authorIds.push(ctx.authors.get(sourceId) ?? made.authors.get(sourceId) ?? (await createAuthor(trx, ctx, sourceId, made.authors)));
+    const tagIds: number[] = [];
+    for (const sourceId of post.tags) tagIds.push(ctx.tags.get(sourceId) ?? made.tags.get(sourceId) ?? (await findOrCreateTag(trx, ctx, sourceId, made.tags)));
+
+    const translations: Parameters<ReturnType<typeof createContentWriter>['createPost']>[0]['translations'] = {};
+    for (const text of texts) {
+      const slug = await uniqueSlug(trx, text.locale, slugify(text.slug || text.title, text.locale) || `post-${text.locale}`, null);
+      translations[text.locale] = {
+        slug,
+        title: text.title || slug,
+        excerpt: text.excerpt,
+        body: bodies.get(text.locale)!,
+        seoTitle: text.seoTitle,
+        seoDescription: text.seoDescription,
+        state: text.status === 'published' ? 'published' : 'draft',
+      };
+    }
+    const published = texts.filter((t) => t.status === 'published');
+    const first = texts.map((t) => t.createdAt ?? t.publishedAt).filter((d): d is string => Boolean(d)).sort()[0];
+    const created = await createContentWriter(trx, ctx.options.render).createPost({
+      kind: post.kind,
+      status: published.length > 0 ? 'published' : 'draft',
+      featured: post.featured,
+      publishedAt: published.map((t) => t.publishedAt).filter((d): d is string => Boolean(d)).sort()[0] ?? null,
+      sourceLocale,
+      authorIds: [...new Set(authorIds)],
+      tagIds,
+      coverMediaId: cover?.id ?? null,
+      translations,
+      now: first ? new Date(first) : new Date(),
+    });
+    for (const text of texts) {
+      if (text.status === 'scheduled' && text.publishedAt) await createPublishingRepository(trx).schedule(created.id, text.locale, new Date(text.publishedAt));
+    }
+    await remember(trx, ctx.kind, 'post', post.sourceId, created.id);
+    return created.id;
+  });
+  return { postId, ...made };
+}
+
+async function createAuthor(trx: Transaction<Database>, ctx: PostContext, sourceId: string, made: Map<string, number>): Promise<number> {
+  const author = ctx.authorsById.get(sourceId);
+  const base = slugify(author?.handle || sourceId, 'en') || 'author';
+  let handle = base;
+  for (let n = 2; await trx.selectFrom('authors').select('id').where('handle', '=', handle).executeTakeFirst(); n += 1) handle = `${base}-${n}`;
+  const name = author && Object.keys(author.name).length > 0 ? author.name : { en: handle };
+  const created = await createContentWriter(trx).createAuthor({ handle, name, bio: author?.bio ?? {} });
+  await remember(trx, ctx.kind, 'author', sourceId, created.id);
+  made.set(sourceId, created.id);
+  return created.id;
+}
+
+/** A tag the site already has under the same slug is reused rather than doubled. */
+async function findOrCreateTag(trx: Transaction<Database>, ctx: PostContext, sourceId: string, made: Map<string, number>): Promise<number> {
+  const tag = ctx.tagsById.get(sourceId);
+  const names = tag?.names ?? { en: { name: sourceId, slug: slugify(sourceId, 'en') } };
+  let id: number | undefined;
+  for (const locale of locales) {
+    const text = names[locale];
+    if (!text) continue;
+    id ??= (await trx.selectFrom('tag_texts').select('tag_id').where('locale', '=', locale).where('slug', '=', text.slug).executeTakeFirst())?.tag_id;
+  }
+  if (id === undefined) {
+    const key = slugify(Object.values(names)[0]?.slug || sourceId, 'en') || `tag-${made.size + 1}`;
+    let unique = key;
+    for (let n = 2; await trx.selectFrom('tags').select('id').where('key', '=', unique).executeTakeFirst(); n += 1) unique = `${key}-${n}`;
+    id = (await createContentWriter(trx).createTag({ key: unique, names })).id;
+  }
+  await remember(trx, ctx.kind, 'tag', sourceId, id);
+  made.set(sourceId, id);
+  return id;
+}
