@@ -7,5 +7,9 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     environment: 'node',
     env: { NODE_ENV: 'test' },
+    // Not a speed check (bench/ measures speed): password hashing (scrypt, N=2^17) and
+    // migrations on a loaded 2-core CI machine can take longer than vitest's 5 s default.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
   },
 });

@@ -12,6 +12,7 @@ import { isRole, roles } from '@/core/auth/permissions';
 import { minPasswordLength } from '@/core/studio/account-inputs';
 import { emailField } from '@/core/studio/fields';
 import { createAccount, setPassword } from '@/server/auth/accounts';
+import { exportCommand, exportUsage, importDuetCommand } from './commands/export';
 import { importCommand, importUsage } from './commands/import';
 import { notifyServer, type CliEnv } from './notify-server';
 
@@ -40,6 +41,7 @@ Commands:
   reset-password <email>
             set a new password (same input) and end the account's sessions
 ${importUsage}
+${exportUsage}
   help      show this text
 
 Environment:
@@ -53,7 +55,7 @@ const demoDir = fileURLToPath(new URL('../../demo', import.meta.url));
 type Command = (io: CliIo, dataDir: string, args: string[]) => Promise<number>;
 
 /** Commands that take arguments, and how many (min, max). */
-const arity: Record<string, [number, number]> = { 'create-user': [2, 3], 'reset-password': [1, 1], import: [1, 14] };
+const arity: Record<string, [number, number]> = { 'create-user': [2, 3], 'reset-password': [1, 1], import: [1, 14], export: [0, 1], 'import-duet': [1, 1] };
 
 async function readPassword(io: CliIo): Promise<string> {
   if (io.env.DUET_PASSWORD !== undefined) return io.env.DUET_PASSWORD;
@@ -174,6 +176,8 @@ const commands: Record<string, Command> = {
   },
 
   import: importCommand,
+  export: exportCommand,
+  'import-duet': importDuetCommand,
 
   async help(io) {
     io.stdout.write(usage);

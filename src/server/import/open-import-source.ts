@@ -60,6 +60,10 @@ async function openHugoFolder(folder: string, options: SourceOptions): Promise<O
 }
 
 async function openGhostZip(file: string, options: SourceOptions): Promise<OpenedImport> {
+  const peek = await openImportArchive(file);
+  const isDuetExport = peek.entries.some((e) => e.path === 'duet.json');
+  peek.close();
+  if (isDuetExport) throw new ImportFormatError('This is a Duet export: load it into an empty site with `npm run duet -- import-duet <file>`.', { file });
   const { document, root } = await readGhostArchive(file, options);
   if (options.mediaFolder) return { document, files: await folderFiles(options.mediaFolder), close: () => undefined };
   const archive = await openImportArchive(file);

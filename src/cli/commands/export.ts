@@ -1,0 +1,93 @@
+// `duet export [file.zip]` writes the whole site as a Duet export (duet.json, a Markdown
+// copy of every text, the media files); `duet import-duet <file>` loads one into an empty
+// database. Progress goes to stderr, the one-line summary to stdout.
+import { existsSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { AppError } from '@/core/errors/app-error';
+import { createDatabase } from '@/db/client';
+import { migrateToLatest } from '@/db/migrate';
+import { importDuetExport } from '@/server/export/import-duet-export';
+import { writeDuetExport } from '@/server/export/write-export-zip';
+import { notifyServer } from '../notify-server';
+import type { CliIo } from '../run-cli';
+
+export const exportUsage = `  export [file.zip]
+            write the whole site to a ZIP file: duet.json (every post, draft, live
+            text, revision, tag, author, media file and setting; no passwords or
+            sessions), a Markdown copy of every text, and the media files
+            (default: ./duet-export-<date>.zip)
+  import-duet <file.zip or duet.json>
+            load a Duet export into an empty database, keeping ids, dates,
+            revisions and schedules; accounts arrive without passwords`;
+
+/** duet-export-2026-12-22-1530.zip */
+function defaultName(now: Date): string {
+  const stamp = now.toISOString().slice(0, 16).replace('T', '-').replace(':', '');
+  return `duet-export-${stamp}.zip`;
+}
+
+function targetFile(arg: string | undefined, now: Date): string {
+  if (arg === undefined) return resolve(defaultName(now));
+  const path = resolve(arg);
+  return existsSync(path) && statSync(path).isDirectory() ? join(path, defaultName(now)) : path;
+}
+
+function megabytes(bytes: number): string {
+  return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
+}
+
+function progressTo(io: CliIo, command: string) {
+  return (message: string) => io.stderr.write(`duet ${command}: ${message}\n`);
+}
+
+export async function exportCommand(io: CliIo, dataDir: string, [fileArg]: string[]): Promise<number> {
+  const file = targetFile(fileArg, new Date());
+  if (!existsSync(dirname(file))) {
+    io.stderr.write(`There is no folder ${dirname(file)} to write the export in.\n\nUsage:\n${exportUsage}\n`);
+    return 2;
+  }
+  const db = createDatabase({ url: io.env.DATABASE_URL, dataDir });
+  try {
+    await migrateToLatest(db);
+    const summary = await writeDuetExport(db, { dataDir, file, onProgress: progressTo(io, 'export') });
+    if (summary.missingFiles.length > 0) {
+      io.stderr.write(`Warning: ${summary.missingFiles.length} media file(s) the library lists are missing from ${join(dataDir, 'media')} and were left out.\n`);
+    }
+    io.stdout.write(
+      `Exported ${summary.posts} posts (${summary.translations} texts, ${summary.revisions} revisions) and ${summary.mediaFiles} media files ` +
+        `to ${summary.file} (${megabytes(summary.bytes)}) in ${summary.seconds.toFixed(1)} s.\n`,
+    );
+    return 0;
+  } finally {
+    await db.destroy();
+  }
+}
+
+export async function importDuetCommand(io: CliIo, dataDir: string, [file]: string[]): Promise<number> {
+  if (file === undefined || !existsSync(file)) {
+    io.stderr.write(`${file === undefined ? 'Give the export to import' : `There is no file ${file}`}.\n\nUsage:\n${exportUsage}\n`);
+    return 2;
+  }
+  const db = createDatabase({ url: io.env.DATABASE_URL, dataDir });
+  try {
+    await migrateToLatest(db);
+    const summary = await importDuetExport(db, dataDir, file, { onProgress: progressTo(io, 'import-duet') });
+    const { written, kept } = summary.files;
+    io.stdout.write(
+      `Imported ${summary.posts} posts (${summary.translations} texts, ${summary.revisions} revisions), ${summary.authors} authors, ` +
+        `${summary.tags} tags, ${summary.media} media (${written} files written, ${kept} already there) and ${summary.accounts} accounts ` +
+        `in ${summary.seconds.toFixed(1)} s.\n`,
+    );
+    if (summary.missingFiles.length > 0) io.stderr.write(`Warning: ${summary.missingFiles.length} media file(s) are missing from ${join(dataDir, 'media')}.\n`);
+    if (summary.accounts > 0) io.stdout.write('Accounts arrive without passwords: give each a new one with `npm run duet -- reset-password <email>`.\n');
+    const refreshed = await notifyServer({ env: io.env, dataDir });
+    if (refreshed.status === 'revalidated') io.stdout.write(`The server at ${refreshed.url} refreshed its pages.\n`);
+    return 0;
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    io.stderr.write(`Nothing was imported: ${error.message}\n`);
+    return 1;
+  } finally {
+    await db.destroy();
+  }
+}

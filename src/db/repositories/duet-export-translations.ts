@@ -1,0 +1,135 @@
+// The languages of a batch of posts for a Duet export: each translation's working draft
+// (post_translations), its live text (live_translations) when published, its schedule,
+// its revisions and its review requests, exactly as stored. A handful of queries per
+// batch, whatever its size.
+import type { Kysely, Selectable } from 'kysely';
+import type { ExportRevision, ExportReviewRequest, ExportTranslation } from '@/server/export/export-schema';
+import type { Database } from '../schema';
+
+type Db = Kysely<Database>;
+
+const draftColumns = [
+  'id',
+  'post_id',
+  'locale',
+  'state',
+  'slug',
+  'title',
+  'excerpt',
+  'body',
+  'seo_title',
+  'seo_description',
+  'reading_minutes',
+  'revision_id',
+  'based_on_revision_id',
+  'updated_at',
+  'publish_at',
+  'scheduled_revision_id',
+] as const;
+
+const liveColumns = [
+  'translation_id',
+  'slug',
+  'title',
+  'excerpt',
+  'body',
+  'seo_title',
+  'seo_description',
+  'reading_minutes',
+  'revision_id',
+  'based_on_revision_id',
+  'published_at',
+  'updated_at',
+] as const;
+
+function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const group = groups.get(k);
+    if (group) group.push(row);
+    else groups.set(k, [row]);
+  }
+  return groups;
+}
+
+export async function readExportTranslations(
+  db: Db,
+  postIds: number[],
+  withRevisions: boolean,
+): Promise<Array<{ postId: number; translation: ExportTranslation }>> {
+  const drafts = await db.selectFrom('post_translations').select(draftColumns).where('post_id', 'in', postIds).orderBy('post_id').orderBy('id').execute();
+  if (drafts.length === 0) return [];
+  const ids = drafts.map((d) => d.id);
+  const [lives, revisions, reviews] = await Promise.all([
+    db.selectFrom('live_translations').select(liveColumns).where('translation_id', 'in', ids).execute(),
+    withRevisions ? db.selectFrom('revisions').selectAll().where('translation_id', 'in', ids).orderBy('id').execute() : Promise.resolve([]),
+    db.selectFrom('review_requests').selectAll().where('translation_id', 'in', ids).orderBy('id').execute(),
+  ]);
+  const liveOf = new Map(lives.map((l) => [l.translation_id, l]));
+  const revisionsOf = groupBy(revisions, (r) => r.translation_id);
+  const reviewsOf = groupBy(reviews, (r) => r.translation_id);
+
+  return drafts.map((d) => {
+    if (d.revision_id === null) throw new Error(`Translation ${d.id} has no revision, so it cannot be exported (was it saved half-way?).`);
+    const live = liveOf.get(d.id);
+    const translation: ExportTranslation = {
+      id: d.id,
+      locale: d.locale as ExportTranslation['locale'],
+      state: d.state as ExportTranslation['state'],
+      draft: {
+        ...text(d),
+        readingMinutes: d.reading_minutes,
+        revisionId: d.revision_id,
+        basedOnRevisionId: d.based_on_revision_id,
+        updatedAt: d.updated_at,
+      },
+      live: live
+        ? {
+            ...text(live),
+            readingMinutes: live.reading_minutes,
+            revisionId: live.revision_id,
+            basedOnRevisionId: live.based_on_revision_id,
+            publishedAt: live.published_at,
+            updatedAt: live.updated_at,
+          }
+        : null,
+      schedule: d.publish_at === null && d.scheduled_revision_id === null ? null : { publishAt: d.publish_at, revisionId: d.scheduled_revision_id },
+      revisions: (revisionsOf.get(d.id) ?? []).map(toRevision),
+      reviewRequests: (reviewsOf.get(d.id) ?? []).map(toReviewRequest),
+    };
+    return { postId: d.post_id, translation };
+  });
+}
+
+function text(row: { slug: string; title: string; excerpt: string; body: string; seo_title: string | null; seo_description: string | null }) {
+  return { slug: row.slug, title: row.title, excerpt: row.excerpt, body: row.body, seoTitle: row.seo_title, seoDescription: row.seo_description };
+}
+
+function toRevision(row: Selectable<Database['revisions']>): ExportRevision {
+  return {
+    id: row.id,
+    createdAt: row.created_at,
+    authorUserId: row.author_user_id,
+    slug: row.slug,
+    title: row.title,
+    excerpt: row.excerpt,
+    body: row.body,
+    seoTitle: row.seo_title,
+    seoDescription: row.seo_description,
+  };
+}
+
+function toReviewRequest(row: Selectable<Database['review_requests']>): ExportReviewRequest {
+  return {
+    id: row.id,
+    revisionId: row.revision_id,
+    requestedBy: row.requested_by,
+    requestedAt: row.requested_at,
+    note: row.note,
+    state: row.state as ExportReviewRequest['state'],
+    decidedBy: row.decided_by,
+    decidedAt: row.decided_at,
+    decisionNote: row.decision_note,
+  };
+}
