@@ -3,10 +3,14 @@ import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
-import { rehypeImages, type RehypeImagesOptions } from './rehype-images';
+import { rehypeImages, rehypeImageSrcset, type RehypeImagesOptions } from './rehype-images';
 
 function render(markdown: string, options?: RehypeImagesOptions): string {
   return String(unified().use(remarkParse).use(remarkRehype).use(rehypeImages, options).use(rehypeStringify).processSync(markdown));
+}
+
+function renderWithSrcset(markdown: string, options?: RehypeImagesOptions): string {
+  return String(unified().use(remarkParse).use(remarkRehype).use(rehypeImages, options).use(rehypeImageSrcset, options).use(rehypeStringify).processSync(markdown));
 }
 
 describe('rehypeImages', () => {
@@ -16,11 +20,12 @@ describe('rehypeImages', () => {
       { width: 480, path: '/images/a.w480.webp' },
     ];
     const images = { '/images/a.png': { width: 1600, height: 900, variants }, '/images/b,c.png': { width: 1600, height: 900, variants } };
-    const html = render('![a](/images/a.png)', { images });
+    const html = renderWithSrcset('![a](/images/a.png)', { images });
     expect(html).toContain('srcset="/images/a.w480.webp 480w, /images/a.w960.webp 960w, /images/a.png 1600w"');
     expect(html).toContain('sizes="(min-width: 48rem) 44rem, 100vw"');
     // A comma would split the srcset's entries.
-    expect(render('![b](/images/b,c.png)', { images })).not.toContain('srcset');
+    expect(renderWithSrcset('![b](/images/b,c.png)', { images })).not.toContain('srcset');
+    expect(render('![a](/images/a.png)', { images })).not.toContain('srcset');
   });
 
   it('loads every image lazily', () => {

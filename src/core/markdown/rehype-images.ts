@@ -30,11 +30,6 @@ export function rehypeImages(options: RehypeImagesOptions = {}) {
       if (size) {
         node.properties.width = size.width;
         node.properties.height = size.height;
-        const smaller = (size.variants ?? []).filter((v) => isDimension(v.width) && v.width < size.width && /^\/[\w./-]+$/.test(v.path));
-        if (smaller.length > 0 && /^\/[^\s,]+$/.test(String(node.properties.src))) {
-          node.properties.srcSet = [...smaller.sort((a, b) => a.width - b.width).map((v) => `${v.path} ${v.width}w`), `${String(node.properties.src)} ${size.width}w`].join(', ');
-          node.properties.sizes = bodyImageSizes;
-        }
       }
     });
     visit(tree, 'element', (node, index, parent) => {
@@ -43,6 +38,25 @@ export function rehypeImages(options: RehypeImagesOptions = {}) {
       if (!figure) return;
       parent.children[index] = figure;
       return 'skip';
+    });
+  };
+}
+
+/**
+ * Offers a library image's smaller WebP copies as a srcset. Runs after the sanitizer, which
+ * removes any srcset a writer typed: only the library's own variants are ever listed.
+ */
+export function rehypeImageSrcset(options: RehypeImagesOptions = {}) {
+  const sizes = options.images ?? {};
+  return (tree: Root) => {
+    visit(tree, 'element', (node) => {
+      if (node.tagName !== 'img') return;
+      const size = sizeOf(sizes, node.properties.src);
+      if (!size) return;
+      const smaller = (size.variants ?? []).filter((v) => isDimension(v.width) && v.width < size.width && /^\/[\w./-]+$/.test(v.path));
+      if (smaller.length === 0 || !/^\/[^\s,]+$/.test(String(node.properties.src))) return;
+      node.properties.srcSet = [...smaller.sort((a, b) => a.width - b.width).map((v) => `${v.path} ${v.width}w`), `${String(node.properties.src)} ${size.width}w`].join(', ');
+      node.properties.sizes = bodyImageSizes;
     });
   };
 }

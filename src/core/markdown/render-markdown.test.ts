@@ -250,3 +250,10 @@ describe('renderMarkdown: library images', () => {
     expect(html).toContain('width="1600" height="900"');
   });
 });
+
+describe('renderMarkdown: a srcset typed by hand', () => {
+  it('is removed: only the library lists variants', async () => {
+    const { html } = await renderMarkdown('<img src="/images/tea.png" srcset="https://elsewhere.example/x.png 2x" alt="t">', { locale: 'en' });
+    expect(html).not.toContain('elsewhere');
+  });
+});

@@ -20,7 +20,7 @@ import { listItemHandler } from './list-item-handler';
 import { parseMarkdown } from './parse-markdown';
 import { rehypeCjkSpacing } from './rehype-cjk-spacing';
 import { rehypeHeadingIds } from './rehype-heading-ids';
-import { rehypeImages, type ImageSize } from './rehype-images';
+import { rehypeImages, rehypeImageSrcset, type ImageSize } from './rehype-images';
 import { sanitizeSchema } from './sanitize-schema';
 
 export interface RenderMarkdownOptions {
@@ -132,6 +132,7 @@ function createProcessor(highlighter: HighlighterCore, { locale, images }: Rende
       .use(rehypeAdoptShiki)
       .use(rehypeImages, { images })
       .use(rehypeSanitize, sanitizeSchema)
+      .use(rehypeImageSrcset, { images })
       .use(rehypeCjkSpacing)
       .use(rehypeStringify)
   );

@@ -30,7 +30,7 @@ export const sanitizeSchema: Schema = {
       ...(defaultAttributes.a ?? []).filter((entry) => !(Array.isArray(entry) && entry[0] === 'className')),
       ['className', 'data-footnote-backref', 'heading-anchor'],
     ],
-    img: [...(defaultAttributes.img ?? []), ['loading', 'lazy'], ['decoding', 'async'], 'srcSet', 'sizes'],
+    img: [...(defaultAttributes.img ?? []), ['loading', 'lazy'], ['decoding', 'async']],
     pre: [
       ['className', 'shiki', 'shiki-themes', 'github-light', 'github-dark'],
       ['style', codeStyleValue],
