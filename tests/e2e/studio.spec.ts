@@ -206,6 +206,7 @@ test.describe('the Studio workflow', () => {
     expect(bodies).toContain('Written in the first tab.');
     expect(bodies).toContain('Written in the second tab.');
     await first.reload();
+    await expect(first.locator('section[data-ready]').first()).toBeVisible();
     await expect(pane(first, 'English').getByLabel('Text (Markdown)')).toHaveText('Written in the first tab.');
   });
 

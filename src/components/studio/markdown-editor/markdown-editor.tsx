@@ -85,7 +85,9 @@ export function MarkdownEditor(props: Props) {
         doc: p.value,
         mode: (window.localStorage.getItem(modeKey) as EditorMode | null) ?? 'rich',
         readOnly: p.readOnly,
-        attributes: contentAttributes(p),
+        // Named (id, label) by the effect below once the plain text box is gone: never two
+        // fields with one label at once.
+        attributes: { lang: p.locale, tabindex: '0' },
         labels: { remoteImage: t('remoteImage'), placeholder: t('placeholder') },
         onChange: (text) => {
           // Remembered so their echo through the parent's state is not applied back over
