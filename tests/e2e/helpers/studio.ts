@@ -9,7 +9,7 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('E-mail address').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/en\/studio$/);
+  await expect(page).toHaveURL(/\/en\/studio$/, { timeout: 20_000 });
 }
 
 export async function signInAsOwner(page: Page) {
@@ -52,8 +52,8 @@ export async function acceptInvite(page: Page, path: string, name: string, passw
   await page.getByLabel('Your name').fill(name);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Create my account' }).click();
-  // Accepting an invite signs the new account in.
-  await expect(page).toHaveURL(/\/en\/studio$/);
+  // Accepting an invite signs the new account in (two password hashings: slow on a busy machine).
+  await expect(page).toHaveURL(/\/en\/studio$/, { timeout: 20_000 });
 }
 
 /** A made-up client address, so each browser context has its own sign-in throttle. */
