@@ -11,7 +11,7 @@ import type { ImportMediaRef, ImportWarning } from '@/core/import/import-documen
 import type { Locale } from '@/i18n/routing';
 import type { Database } from '@/db/schema';
 import { createContentWriter } from '@/db/repositories/content-writer';
-import { ingestUpload } from '@/server/media/ingest';
+import { ingestUpload, mediaRowOf } from '@/server/media/ingest';
 
 /** Where the files of an import are read from. */
 export interface ImportFiles {
@@ -66,15 +66,7 @@ export class ImportMediaLibrary {
       stored =
         existing ??
         (await createContentWriter(this.db).createMedia({
-          kind: ingested.kind,
-          path: ingested.path,
-          mime: ingested.mime,
-          bytes: ingested.bytes,
-          sha256: ingested.sha256,
-          width: ingested.width,
-          height: ingested.height,
-          durationSeconds: ingested.durationSeconds,
-          variants: ingested.variants.map(({ width, height, format, path }) => ({ width, height, format, path })),
+          ...mediaRowOf(ingested),
           ...(ref.alt ? { alt: { [locale]: ref.alt } } : {}),
           ...(ref.caption ? { caption: { [locale]: ref.caption } } : {}),
         }));

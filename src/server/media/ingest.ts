@@ -14,6 +14,7 @@ import { largestUploadBytes, maxImagePixels, maxUploadBytes } from '@/core/media
 import { hashedFileName, mediaFolderOf, NAME_HASH_LENGTH, sanitizeBaseName } from '@/core/media/media-file-name';
 import { SNIFF_BYTES, sniffMedia, type SniffedType } from '@/core/media/sniff';
 import { srtToVtt, validateVtt } from '@/core/media/subtitles';
+import type { NewMedia } from '@/db/repositories/content-writer';
 import { TEMP_UPLOAD_FOLDER } from './clean-temp-uploads';
 import { holdsContent, syncDirectory, syncFile, writeAll } from './durable-file';
 import { encodeVariant, planVariants, untrustedImageOptions, type EncodedVariant, type VariantFormat } from './image-variants';
@@ -65,6 +66,21 @@ interface ReceivedFile {
   head: Uint8Array;
   bytes: number;
   sha256: string;
+}
+
+/** The media row for a stored file: what the upload route and an import both record. */
+export function mediaRowOf(ingested: IngestedMedia): NewMedia {
+  return {
+    kind: ingested.kind,
+    path: ingested.path,
+    mime: ingested.mime,
+    bytes: ingested.bytes,
+    sha256: ingested.sha256,
+    width: ingested.width,
+    height: ingested.height,
+    durationSeconds: ingested.durationSeconds,
+    variants: ingested.variants.map(({ width, height, format, path }) => ({ width, height, format, path })),
+  };
 }
 
 export async function ingestUpload(options: IngestUploadOptions): Promise<IngestedMedia> {

@@ -10,7 +10,7 @@ import { getDatabase } from '@/db/client';
 import { createContentRepository } from '@/db/repositories/content-repository';
 import { loadMediaByIds } from '@/db/repositories/load-posts';
 import { dataDir } from '@/server/revalidate-token';
-import { ingestUpload, type MediaVariant } from './ingest';
+import { ingestUpload, mediaRowOf, type MediaVariant } from './ingest';
 import { UploadRefusedError } from './upload-error';
 
 export interface UploadedMedia {
@@ -57,17 +57,6 @@ export async function uploadMedia(input: {
   const db = getDatabase();
   const existing = await db.selectFrom('media').select('id').where('path', '=', ingested.path).executeTakeFirst();
   if (existing) return { media: (await loadMediaByIds(db, [existing.id])).get(existing.id)!, variants: ingested.variants, reused: true };
-  const media = await createContentRepository(db).createMedia({
-    kind: ingested.kind,
-    path: ingested.path,
-    mime: ingested.mime,
-    bytes: ingested.bytes,
-    sha256: ingested.sha256,
-    width: ingested.width,
-    height: ingested.height,
-    durationSeconds: ingested.durationSeconds,
-    variants: ingested.variants.map(({ width, height, format, path }) => ({ width, height, format, path })),
-    uploadedBy: input.uploader.id,
-  });
+  const media = await createContentRepository(db).createMedia({ ...mediaRowOf(ingested), uploadedBy: input.uploader.id });
   return { media, variants: ingested.variants, reused: false };
 }
