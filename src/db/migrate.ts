@@ -1,7 +1,8 @@
 // Brings a database up to the latest schema. Used by the CLI (`duet migrate`), by
 // ensureDatabase at server start, and by the tests.
-import { Migrator, type Kysely } from 'kysely';
+import { Migrator, sql, type Kysely } from 'kysely';
 import { migrationProvider } from './migrations';
+import { isPostgres } from './migrations/add-id-column';
 import type { Database } from './schema';
 
 export interface MigrationReport {
@@ -9,8 +10,19 @@ export interface MigrationReport {
   applied: string[];
 }
 
+/**
+ * PostgreSQL: the schema Duet's tables live in (the first of search_path). Kysely looks for
+ * its migration table in every schema unless told which; a second Duet (or a test) in
+ * another schema of the same database would then make this one skip creating its own.
+ */
+async function currentSchema(db: Kysely<Database>): Promise<string | undefined> {
+  if (!isPostgres(db as Kysely<unknown>)) return undefined;
+  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema ?? undefined;
+}
+
 export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationReport> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+  const migrator = new Migrator({ db, provider: migrationProvider, migrationTableSchema: await currentSchema(db) });
   // migrateToLatest never throws: it reports the failure in `error`.
   const { error, results = [] } = await migrator.migrateToLatest();
   const failed = results.find((r) => r.status === 'Error');

@@ -8,6 +8,7 @@
 // tables' convention: ISO-8601 text.
 import type { AlterTableColumnAlteringBuilder, Kysely } from 'kysely';
 import { addIdColumn, isPostgres } from './add-id-column';
+import { columnsOf } from './columns-of';
 
 /** ALTER TABLE … ADD COLUMN has no `if not exists` on SQLite: look first, so a rerun is safe. */
 async function addColumnOnce(
@@ -16,8 +17,7 @@ async function addColumnOnce(
   column: string,
   add: (alter: ReturnType<Kysely<unknown>['schema']['alterTable']>) => AlterTableColumnAlteringBuilder,
 ): Promise<void> {
-  const tables = await db.introspection.getTables();
-  if (tables.find((t) => t.name === table)?.columns.some((c) => c.name === column)) return;
+  if ((await columnsOf(db, table)).includes(column)) return;
   await add(db.schema.alterTable(table)).execute();
 }
 

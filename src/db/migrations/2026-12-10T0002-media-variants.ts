@@ -2,10 +2,10 @@
 // [{ "width": 960, "height": 540, "format": "avif", "path": "/images/….w960.avif" }, …].
 // Null for media that have none (audio, video, the demo's pre-sized images).
 import type { Kysely } from 'kysely';
+import { columnsOf } from './columns-of';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  const tables = await db.introspection.getTables();
-  if (tables.find((t) => t.name === 'media')?.columns.some((c) => c.name === 'variants')) return;
+  if ((await columnsOf(db, 'media')).includes('variants')) return;
   await db.schema.alterTable('media').addColumn('variants', 'text').execute();
 }
 

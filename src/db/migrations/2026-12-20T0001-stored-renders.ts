@@ -3,6 +3,7 @@
 // plain text (search index and snippets) and the version of the pipeline that made them
 // (an older version is made again in the background at start). Null until rendered.
 import type { Kysely } from 'kysely';
+import { columnsOf } from './columns-of';
 
 const columns = [
   ['html', 'text'],
@@ -12,10 +13,10 @@ const columns = [
 ] as const;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  const table = (await db.introspection.getTables()).find((t) => t.name === 'post_translations');
+  const existing = await columnsOf(db, 'post_translations');
   // One column at a time and only when missing, so a run interrupted halfway can rerun.
   for (const [name, type] of columns) {
-    if (table?.columns.some((c) => c.name === name)) continue;
+    if (existing.includes(name)) continue;
     await db.schema.alterTable('post_translations').addColumn(name, type).execute();
   }
 }

@@ -1,10 +1,10 @@
 // Who uploaded each file, so an author may edit the alt text and captions of their own
 // uploads and of no one else's. Null for files from before (and for the demo's).
 import type { Kysely } from 'kysely';
+import { columnsOf } from './columns-of';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  const tables = await db.introspection.getTables();
-  if (tables.find((t) => t.name === 'media')?.columns.some((c) => c.name === 'uploaded_by')) return;
+  if ((await columnsOf(db, 'media')).includes('uploaded_by')) return;
   await db.schema.alterTable('media').addColumn('uploaded_by', 'text').execute();
 }
 

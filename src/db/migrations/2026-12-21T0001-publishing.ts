@@ -10,9 +10,10 @@
 // are copied across only where a language has no live row yet.
 import { sql, type Kysely } from 'kysely';
 import { addIdColumn } from './add-id-column';
+import { columnsOf } from './columns-of';
 
 async function addColumnsOnce(db: Kysely<unknown>, table: string, columns: Array<[string, 'text' | 'integer']>): Promise<void> {
-  const existing = (await db.introspection.getTables()).find((t) => t.name === table)?.columns.map((c) => c.name) ?? [];
+  const existing = await columnsOf(db, table);
   for (const [name, type] of columns) {
     if (existing.includes(name)) continue;
     await db.schema.alterTable(table).addColumn(name, type).execute();

@@ -23,7 +23,8 @@ export interface TestTarget {
   name: 'sqlite' | 'postgres';
   /** True when the database is not available here; suites use describe.skipIf. */
   skip: boolean;
-  open(): Promise<TestDatabase>;
+  /** `prefix` (PostgreSQL) starts the schema's name, for a test that needs schemas in a known order. */
+  open(options?: { prefix?: string }): Promise<TestDatabase>;
 }
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
@@ -55,8 +56,8 @@ const sqlite: TestTarget = {
 const postgres: TestTarget = {
   name: 'postgres',
   skip: !postgresUrl,
-  async open() {
-    const schema = `t_${randomBytes(6).toString('hex')}`;
+  async open({ prefix = 't' } = {}) {
+    const schema = `${prefix}_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: postgresUrl });
     await admin.connect();
     await admin.query(`create schema ${schema}`);
