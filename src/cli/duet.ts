@@ -1,4 +1,6 @@
 // Entry point of `npm run duet -- <command>` (run by tsx). The work is in run-cli.ts.
+import { closeRenderPool } from '@/server/render/render-pool';
+import { closeParentChannel, parentReporter } from './job-progress';
 import { runCli } from './run-cli';
 
 process.exitCode = await runCli(process.argv.slice(2), {
@@ -6,4 +8,8 @@ process.exitCode = await runCli(process.argv.slice(2), {
   stdout: process.stdout,
   stderr: process.stderr,
   stdin: process.stdin,
+  report: parentReporter(),
 });
+// The render workers (seed and import format texts in them) would keep the process alive.
+await closeRenderPool();
+await closeParentChannel();

@@ -12,8 +12,10 @@ import { isRole, roles } from '@/core/auth/permissions';
 import { minPasswordLength } from '@/core/studio/account-inputs';
 import { emailField } from '@/core/studio/fields';
 import { createAccount, setPassword } from '@/server/auth/accounts';
+import { backupCommand, backupUsage, restoreCommand } from './commands/backup';
 import { exportCommand, exportUsage, importDuetCommand } from './commands/export';
 import { importCommand, importUsage } from './commands/import';
+import type { JobReporter } from './job-progress';
 import { notifyServer, type CliEnv } from './notify-server';
 
 export interface CliIo {
@@ -22,6 +24,8 @@ export interface CliIo {
   stderr: Pick<Writable, 'write'>;
   /** Where a password is read from when DUET_PASSWORD is not set (its first line). */
   stdin?: AsyncIterable<Buffer | string>;
+  /** The Studio's channel when it runs the command for an owner (job-progress.ts). */
+  report?: JobReporter;
 }
 
 /** Exit codes: 0 done, 1 the command failed, 2 it was called wrongly. */
@@ -42,6 +46,7 @@ Commands:
             set a new password (same input) and end the account's sessions
 ${importUsage}
 ${exportUsage}
+${backupUsage}
   help      show this text
 
 Environment:
@@ -55,7 +60,7 @@ const demoDir = fileURLToPath(new URL('../../demo', import.meta.url));
 type Command = (io: CliIo, dataDir: string, args: string[]) => Promise<number>;
 
 /** Commands that take arguments, and how many (min, max). */
-const arity: Record<string, [number, number]> = { 'create-user': [2, 3], 'reset-password': [1, 1], import: [1, 14], export: [0, 1], 'import-duet': [1, 1] };
+const arity: Record<string, [number, number]> = { 'create-user': [2, 3], 'reset-password': [1, 1], import: [1, 14], export: [0, 1], 'import-duet': [1, 1], backup: [1, 1], restore: [1, 1] };
 
 async function readPassword(io: CliIo): Promise<string> {
   if (io.env.DUET_PASSWORD !== undefined) return io.env.DUET_PASSWORD;
@@ -178,6 +183,8 @@ const commands: Record<string, Command> = {
   import: importCommand,
   export: exportCommand,
   'import-duet': importDuetCommand,
+  backup: backupCommand,
+  restore: restoreCommand,
 
   async help(io) {
     io.stdout.write(usage);

@@ -1,7 +1,8 @@
 // The `duet` command line: usage errors, migrate/seed/stats against both databases, and
 // the refresh request seed sends to a running server.
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -73,6 +74,20 @@ describe('duet usage', () => {
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain('Unknown command "bogus"');
   }, 30_000);
+
+  it('exits when its work is done, after formatting texts in the render workers (seed)', () => {
+    // The workers once kept `duet seed` alive after it had printed its summary.
+    const dataDir = mkdtempSync(join(tmpdir(), 'duet-cli-seed-'));
+    try {
+      const tsx = join(process.cwd(), 'node_modules', '.bin', 'tsx');
+      const seed = spawnSync(tsx, ['src/cli/duet.ts', 'seed'], { encoding: 'utf8', env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', PORT: '1' }, timeout: 150_000 });
+      expect(seed.signal, seed.stderr).toBeNull();
+      expect(seed.status).toBe(0);
+      expect(seed.stdout).toContain('Seeded the demo magazine');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
 });
 
 for (const target of testTargets) {

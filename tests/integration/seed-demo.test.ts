@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '@/db/migrate';
 import { createContentRepository, type ContentRepository } from '@/db/repositories/content-repository';
+import { createSiteSettings } from '@/db/repositories/site-settings';
 import { seedDemo } from '@/db/seed-demo';
 import { testTargets, type TestDatabase } from './helpers/test-databases';
 import { renderDocument } from '@/core/markdown/render-document';
@@ -69,12 +70,14 @@ for (const target of testTargets) {
       expect(outdated.map((post) => post.id)).toEqual([found!.post.id]);
     });
 
-    it('imports covers under content-hashed names with their size and alt text', async () => {
+    it('imports covers under content-hashed names with their size, variants and alt text', async () => {
       const { post } = (await repo.findPostBySlug('zh', 'yi-bei-cha-de-shijian', { now }))!;
       const cover = post.cover!;
       const source = readFileSync(join(demoDir, 'media/images/tea-and-time.webp'));
       const hash = createHash('sha256').update(source).digest('hex').slice(0, 10);
-      expect(cover.path).toBe(`/images/tea-and-time.${hash}.webp`);
+      expect(cover.path).toMatch(new RegExp(`^/images/tea-and-time\\.${hash}[0-9a-f]*\\.webp$`));
+      // Made by the library's intake, as an upload is: phone-sized AVIF and WebP variants.
+      expect(cover.variants?.map((v) => `${v.format} ${v.width}`).sort()).toEqual(['avif 480', 'avif 960', 'webp 480', 'webp 960']);
       expect(readFileSync(join(t.dataDir, 'media', cover.path)).equals(source)).toBe(true);
       expect(cover).toMatchObject({ kind: 'image', mime: 'image/webp', bytes: source.length, width: 1200, height: 675 });
       expect(cover.alt.zh).toContain('盖碗');
@@ -89,7 +92,7 @@ for (const target of testTargets) {
 
       const walk = (await repo.findPostBySlug('en', 'a-walk-along-suzhou-creek', { now }))!.post;
       expect(walk.video).toMatchObject({ kind: 'video', mime: 'video/webm', durationSeconds: 10, width: 640, height: 360 });
-      expect(walk.videoPoster?.path).toMatch(/^\/images\/city-walk-shanghai-poster\.[0-9a-f]{10}\.webp$/);
+      expect(walk.videoPoster?.path).toMatch(/^\/images\/city-walk-shanghai-poster\.[0-9a-f]{10,}\.webp$/);
       expect(walk.subtitles.zh).toMatchObject({ kind: 'subtitle', mime: 'text/vtt' });
       expect(walk.subtitles.en?.path).toMatch(/^\/videos\/city-walk-shanghai\.en\.[0-9a-f]{10}\.vtt$/);
       for (const media of [walk.video!, walk.videoPoster!, walk.subtitles.zh!, tea.narration.en!]) {
@@ -106,8 +109,9 @@ for (const target of testTargets) {
     });
 
     it('reads site settings, tags with counts, archive years, authors and tag slugs', async () => {
-      expect(await repo.getSiteSettings('zh')).toMatchObject({ title: '双声' });
-      expect(await repo.getSiteSettings('en')).toMatchObject({ title: 'Duet Magazine' });
+      const site = createSiteSettings(t.db);
+      expect(await site.getLanguage('zh')).toMatchObject({ title: '双声' });
+      expect(await site.getLanguage('en')).toMatchObject({ title: 'Duet Magazine' });
 
       const tags = await repo.listTags({ now });
       expect(Object.fromEntries(tags.map((tag) => [tag.key, tag.postCount]))).toEqual({
@@ -135,6 +139,21 @@ for (const target of testTargets) {
       expect(about?.paths).toEqual({ zh: '/zh/guanyu-women', en: '/en/about' });
       const chunjie = entries.find((e) => e.paths.zh === '/zh/posts/chunjie-suibi');
       expect(chunjie?.paths.en).toBeUndefined();
+    });
+
+    it('lists the tags and authors that have visible articles, in slices, for the sitemap', async () => {
+      const counts = await repo.countSitemapListings(now);
+      const tags = await repo.listSitemapTags({ now });
+      const authors = await repo.listSitemapAuthors({ now });
+      expect(tags).toHaveLength(counts.tags);
+      expect(authors).toHaveLength(counts.authors);
+      expect(tags.find((t) => t.names.en?.slug === 'typography')?.names.zh?.slug).toBe('paiban');
+      expect(authors.map((a) => a.handle)).toEqual(expect.arrayContaining(['lin-yue', 'sam-porter']));
+      for (const item of [...tags, ...authors]) expect(item.updatedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+      expect(await repo.listSitemapTags({ now, offset: 1, limit: 2 })).toEqual(tags.slice(1, 3));
+      expect(await repo.listSitemapAuthors({ now, offset: 1, limit: 1 })).toEqual(authors.slice(1, 2));
+      // Before the first article was published, nothing has a page worth listing.
+      expect(await repo.countSitemapListings(new Date('2000-01-01T00:00:00Z'))).toEqual({ tags: 0, authors: 0 });
     });
   });
 }

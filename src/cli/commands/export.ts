@@ -9,6 +9,7 @@ import { migrateToLatest } from '@/db/migrate';
 import { importDuetExport } from '@/server/export/import-duet-export';
 import { writeDuetExport } from '@/server/export/write-export-zip';
 import { notifyServer } from '../notify-server';
+import { exportProgressOf } from '../job-progress';
 import type { CliIo } from '../run-cli';
 
 export const exportUsage = `  export [file.zip]
@@ -37,7 +38,11 @@ function megabytes(bytes: number): string {
 }
 
 function progressTo(io: CliIo, command: string) {
-  return (message: string) => io.stderr.write(`duet ${command}: ${message}\n`);
+  return (message: string) => {
+    const event = exportProgressOf(message);
+    if (event) io.report?.(event);
+    io.stderr.write(`duet ${command}: ${message}\n`);
+  };
 }
 
 export async function exportCommand(io: CliIo, dataDir: string, [fileArg]: string[]): Promise<number> {

@@ -60,6 +60,7 @@ async function parseArgs(args: string[]): Promise<ImportArgs | string> {
 function progressBar(io: CliIo) {
   let last = -1;
   return (done: number, total: number) => {
+    io.report?.({ type: 'progress', phase: 'importing', done, total });
     const percent = total === 0 ? 100 : Math.floor((done / total) * 100);
     if (percent === last) return;
     last = percent;
@@ -77,10 +78,12 @@ export async function importCommand(io: CliIo, dataDir: string, args: string[]):
   }
   let opened;
   try {
+    io.report?.({ type: 'progress', phase: 'reading' });
     opened = await openImportSource(parsed.path, parsed.source);
   } catch (error) {
     if (!(error instanceof ImportFormatError)) throw error;
     const where = error.details.line ? ` (line ${error.details.line})` : '';
+    io.report?.({ type: 'failure', message: `${error.message}${where}` });
     io.stderr.write(`Nothing was imported: ${error.message}${where}\n`);
     return 1;
   }

@@ -140,6 +140,8 @@ const matrix: Array<[Action, Subject, Expected]> = [
   ['tag.manage', 'none', [T, T, T, F, F]],
   ['author.manage', 'none', [T, T, T, F, F]],
   ['settings.manage', 'none', [T, T, F, F, F]],
+  // Importing, exporting and backing up the whole site: its owner only.
+  ['site.transfer', 'none', [T, F, F, F, F]],
 
   ['user.manage', 'none', [T, T, F, F, F]],
   ['user.manage', 'editor account', [T, T, F, F, F]],

@@ -30,6 +30,7 @@ export const actions = [
   'user.manage',
   'user.invite',
   'settings.manage',
+  'site.transfer',
 ] as const;
 export type Action = (typeof actions)[number];
 
@@ -141,6 +142,8 @@ const everything: Record<Action, Rule> = {
   'user.manage': manageUser,
   'user.invite': inviteUser,
   'settings.manage': always,
+  // Import, export and backup: the whole site in and out, which only its owner decides.
+  'site.transfer': (actor) => actor.role === 'owner',
 };
 
 const rules: Record<Role, Record<Action, Rule>> = {
@@ -151,6 +154,7 @@ const rules: Record<Role, Record<Action, Rule>> = {
     'user.manage': never,
     'user.invite': never,
     'settings.manage': never,
+    'site.transfer': never,
   },
   author: {
     'studio.enter': always,
@@ -174,6 +178,7 @@ const rules: Record<Role, Record<Action, Rule>> = {
     'user.manage': never,
     'user.invite': never,
     'settings.manage': never,
+    'site.transfer': never,
   },
   translator: {
     'studio.enter': always,
@@ -198,6 +203,7 @@ const rules: Record<Role, Record<Action, Rule>> = {
     'user.manage': never,
     'user.invite': never,
     'settings.manage': never,
+    'site.transfer': never,
   },
 };
 

@@ -5,6 +5,7 @@ import { posix } from 'node:path';
 import type { Nodes } from 'mdast';
 import { parseMarkdown } from '@/core/markdown/parse-markdown';
 import type { ImportMediaRef, ImportWarning } from './import-document';
+import { detachedCopy } from './import-values';
 
 export interface MediaContext {
   /** Paths of the files that came with the export (archive entries, folder files). */
@@ -38,12 +39,14 @@ export function collectMedia(markdown: string, context: MediaContext, textPath?:
   const media: ImportMediaRef[] = [];
   const problems: MediaProblems = { missing: [], remote: [] };
   const seen = new Set<string>();
-  const add = (url: string, alt: string | null | undefined, title: string | null | undefined) => {
-    if (!url || seen.has(url) || /^data:/i.test(url)) return;
-    seen.add(url);
+  const add = (found: string, alt: string | null | undefined, title: string | null | undefined) => {
+    if (!found || seen.has(found) || /^data:/i.test(found)) return;
+    seen.add(found);
+    // Copies, not pieces of the body: the references outlive it (see detachedCopy).
+    const url = detachedCopy(found);
     const { ref, problem } = resolveMedia(url, context, textPath);
-    if (alt) ref.alt = alt;
-    if (title) ref.caption = title;
+    if (alt) ref.alt = detachedCopy(alt);
+    if (title) ref.caption = detachedCopy(title);
     media.push(ref);
     if (problem) problems[problem].push(url);
   };

@@ -1,7 +1,8 @@
 // Duet's own plain description of a site to import, whatever it came from (Ghost,
 // WordPress WXR with Polylang or WPML, Hugo or Markdown folders, a Duet export): the
 // parsers in core/import/<source>/ produce it, a dry run reports on it, and the database
-// writer (db/import/) stores it. Plain data only: no SQL, no files opened here.
+// writer (server/import/) stores it. Plain data only: no SQL, no files opened here; a
+// text's body may be read back from the body store its parser was given (body-store.ts).
 import type { Locale } from '@/i18n/routing';
 
 export type ImportSourceKind = 'ghost' | 'wxr' | 'hugo' | 'duet';
@@ -40,7 +41,10 @@ export interface ImportText {
   title: string;
   /** Hand-written excerpt only; empty when the source had none. */
   excerpt: string;
-  /** Clean Markdown (converted from HTML, mobiledoc, lexical or Gutenberg when needed). */
+  /**
+   * Clean Markdown (converted from HTML, mobiledoc, lexical or Gutenberg when needed). Read
+   * it when it is needed and let it go: from a large export it comes from a temporary file.
+   */
   body: string;
   seoTitle: string | null;
   seoDescription: string | null;

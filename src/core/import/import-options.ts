@@ -1,6 +1,7 @@
 // The options every importer takes, and the decisions they share: the language of a text
 // the source does not mark, and the pairs the writer asked for.
 import type { Locale } from '@/i18n/routing';
+import type { BodyStore } from './body-store';
 import { detectLocale } from './detect-locale';
 import type { ImportWarning, LocaleEvidence } from './import-document';
 import { type PairMapping, readPairMapping } from './read-pair-mapping';
@@ -14,6 +15,8 @@ export interface ImportOptions {
   mapping?: string | PairMapping;
   /** Files that came with the export (archive entries or folder files, `/`-separated, relative). */
   archiveFiles?: ReadonlySet<string>;
+  /** Where converted bodies wait for the writer; in memory when not given. */
+  bodies?: BodyStore;
 }
 
 export function resolveMapping(mapping: ImportOptions['mapping']): PairMapping | undefined {

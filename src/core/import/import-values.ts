@@ -59,6 +59,15 @@ export function optionalText(value: unknown): string | null {
   return text === '' ? null : text;
 }
 
+/**
+ * The same text in a string of its own. A piece cut from a longer string (an image URL
+ * found in a body) can keep the whole longer string alive in V8: a document that keeps
+ * the piece while the body waits on disk (core/import/body-store.ts) must keep a copy.
+ */
+export function detachedCopy(text: string): string {
+  return JSON.parse(JSON.stringify(text)) as string;
+}
+
 /** Plain text of a short Markdown snippet (an excerpt), on one line. */
 export function toPlainLine(markdown: string): string {
   if (!markdown.trim()) return '';

@@ -3,11 +3,12 @@
 // written to a temporary file, flushed and renamed, so a crash never leaves half a file
 // under the final name.
 import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
-import sharp from 'sharp';
 import type { MediaKind } from '@/core/content/types';
 import { syncDirectory } from '@/server/media/durable-file';
+import { ingestUpload, mediaRowOf } from '@/server/media/ingest';
 import type { NewMedia } from '../repositories/content-writer';
 
 export type MediaFolder = 'images' | 'audios' | 'videos';
@@ -43,19 +44,18 @@ export async function importMediaFile(options: {
     throw new Error(`${source}: no duration in demo/media/media.json (measure it with ffprobe)`);
   }
 
+  // Images go through the media library's own intake, as an upload would: the stored
+  // file gets its AVIF and WebP variants, so the demo's pages serve phone-sized images.
+  if (type.kind === 'image') return mediaRowOf(await ingestUpload({ stream: createReadStream(source), fileName: basename(source), declaredKind: 'image', dataDir }));
+
   const bytes = await readFile(source);
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   const name = `${basename(source, extname(source))}.${sha256.slice(0, 10)}${ext}`;
   const dir = join(dataDir, 'media', folder);
   await writeFileAtomically(dir, name, bytes);
 
-  let width = measured?.width ?? null;
-  let height = measured?.height ?? null;
-  if (type.kind === 'image') {
-    const metadata = await sharp(bytes).metadata();
-    width = metadata.width ?? null;
-    height = metadata.height ?? null;
-  }
+  const width = measured?.width ?? null;
+  const height = measured?.height ?? null;
   return {
     kind: type.kind,
     path: `/${folder}/${name}`,

@@ -1,7 +1,9 @@
 // Opens what someone asked to import and reads it into an ImportDocument, with the files
 // that came with it: a Ghost JSON export or ZIP archive, a WordPress WXR file, or a Hugo /
-// Markdown folder. Large files are read as streams. The kind is told by the name and, for
-// a folder, by its being one; anything else is refused with what Duet does import.
+// Markdown folder. Large files are read as streams, and the bodies of a Ghost or WordPress
+// export wait in a temporary file (spill-bodies.ts) rather than in memory until the writer
+// reads each one: the document stays readable until close(). The kind is told by the name
+// and, for a folder, by its being one; anything else is refused with what Duet does import.
 import { createReadStream } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
@@ -14,14 +16,16 @@ import { parseWxr } from '@/core/import/wxr/parse-wxr';
 import { folderFiles, type ImportFiles } from './import-media';
 import { openImportArchive } from './read-archive';
 import { readGhostArchive } from './read-ghost-archive';
+import { SpilledBodies } from './spill-bodies';
 
 export interface OpenedImport {
   document: ImportDocument;
   files: ImportFiles | null;
+  /** Frees the archive and the bodies' temporary file: the texts' bodies are gone after it. */
   close(): void;
 }
 
-export type SourceOptions = Omit<ImportOptions, 'archiveFiles'> & {
+export type SourceOptions = Omit<ImportOptions, 'archiveFiles' | 'bodies'> & {
   /** A folder holding the files the export refers to (`--media`). */
   mediaFolder?: string;
 };
@@ -59,21 +63,38 @@ async function openHugoFolder(folder: string, options: SourceOptions): Promise<O
   return { document, files: await folderFiles(options.mediaFolder ?? folder), close: () => undefined };
 }
 
-async function openGhostZip(file: string, options: SourceOptions): Promise<OpenedImport> {
+async function openGhostZip(file: string, options: SourceOptions, bodies: SpilledBodies): Promise<OpenedImport> {
   const peek = await openImportArchive(file);
   const isDuetExport = peek.entries.some((e) => e.path === 'duet.json');
   peek.close();
   if (isDuetExport) throw new ImportFormatError('This is a Duet export: load it into an empty site with `npm run duet -- import-duet <file>`.', { file });
-  const { document, root } = await readGhostArchive(file, options);
-  if (options.mediaFolder) return { document, files: await folderFiles(options.mediaFolder), close: () => undefined };
+  const { document, root } = await readGhostArchive(file, { ...options, bodies });
+  if (options.mediaFolder) return { document, files: await folderFiles(options.mediaFolder), close: () => bodies.close() };
   const archive = await openImportArchive(file);
   const prefix = root ? `${root}/` : '';
   const entries = new Set(archive.entries.map((e) => e.path));
   return {
     document,
     files: { has: (path) => entries.has(prefix + path), open: (path): Promise<Readable> => archive.openEntry(prefix + path) },
-    close: () => archive.close(),
+    close: () => {
+      archive.close();
+      bodies.close();
+    },
   };
+}
+
+/** A Ghost or WordPress export, its bodies spilled to a temporary file that lives until close(). */
+async function openExport(path: string, options: SourceOptions, media: ImportFiles | null): Promise<OpenedImport> {
+  const bodies = new SpilledBodies();
+  try {
+    const lower = path.toLowerCase();
+    if (lower.endsWith('.zip')) return await openGhostZip(path, options, bodies);
+    const parse = lower.endsWith('.json') ? parseGhostExportStream : parseWxr;
+    return { document: await parse(createReadStream(path), { ...options, bodies }), files: media, close: () => bodies.close() };
+  } catch (error) {
+    bodies.close();
+    throw error;
+  }
 }
 
 export async function openImportSource(path: string, options: SourceOptions = {}): Promise<OpenedImport> {
@@ -81,9 +102,6 @@ export async function openImportSource(path: string, options: SourceOptions = {}
   if (!info) throw new ImportFormatError(`There is no file or folder at ${path}.`, { file: path });
   if (info.isDirectory()) return openHugoFolder(path, options);
   const media = options.mediaFolder ? await folderFiles(options.mediaFolder) : null;
-  const lower = path.toLowerCase();
-  if (lower.endsWith('.zip')) return openGhostZip(path, options);
-  if (lower.endsWith('.json')) return { document: await parseGhostExportStream(createReadStream(path), options), files: media, close: () => undefined };
-  if (lower.endsWith('.xml') || lower.endsWith('.wxr')) return { document: await parseWxr(createReadStream(path), options), files: media, close: () => undefined };
+  if (/\.(zip|json|xml|wxr)$/i.test(path)) return openExport(path, options, media);
   throw new ImportFormatError('Duet imports Ghost exports (.json or .zip), WordPress WXR files (.xml) and Hugo or Markdown folders.', { file: path });
 }

@@ -4,6 +4,7 @@
 // recorded, so a second run creates nothing twice. A dry run reads the same decisions and
 // writes nothing. Texts keep their status: published ones go live, drafts, pending and
 // private texts stay drafts, scheduled ones are scheduled.
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Kysely, Transaction } from 'kysely';
 import type { ImportDocument, ImportPost, ImportText } from '@/core/import/import-document';
 import type { Renderer } from '@/core/markdown/render-document';
@@ -81,6 +82,10 @@ export async function runImport(db: Kysely<Database>, document: ImportDocument, 
       report.counts.failed += 1;
       report.posts.push(reportPost(post, 'failed', null, (error as Error).message));
     }
+    // One turn of the event loop per post: better-sqlite3 frees a prepared statement in a
+    // finalizer that only runs between turns, and with a renderer that answers at once
+    // (tests, empty bodies) thousands of posts would hold every statement they prepared.
+    await nextTurn();
   }
   options.onProgress?.(document.posts.length, document.posts.length);
   report.counts.mediaImported = library.imported;

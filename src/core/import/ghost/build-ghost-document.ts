@@ -1,12 +1,16 @@
 // Collects the rows of a Ghost export (posts, tags, users and the tables joining them) as
 // they are read, and builds the import document at the end. A post's body is converted to
-// Markdown as soon as its row arrives, so the raw HTML, mobiledoc and lexical of the whole
-// site are never held at once. Only the tables listed in ghostTables are ever read: never
-// settings, members, sessions or API keys, and of users only name, slug, email and bio.
+// Markdown as soon as its row arrives, its images noted, and the Markdown handed to the
+// body store (options.bodies), so neither the raw HTML, mobiledoc and lexical nor the
+// converted bodies of the whole site are held at once; only a body whose language must be
+// guessed is read back, once, when the tags say it is unmarked. Only the tables listed in
+// ghostTables are ever read: never settings, members, sessions or API keys, and of users
+// only name, slug, email and bio.
 import type { Locale } from '@/i18n/routing';
-import { collectMedia, type MediaContext, mediaWarnings, resolveMedia } from '../collect-media';
+import { bodiesInMemory, type BodyStore, type StoredBody, withStoredBody } from '../body-store';
+import { collectMedia, type MediaContext, type MediaProblems, mediaWarnings, resolveMedia } from '../collect-media';
 import { detectLocale, mapLocaleCode } from '../detect-locale';
-import type { ImportAuthor, ImportDocument, ImportMediaRef, ImportStatus, ImportWarning } from '../import-document';
+import type { ImportAuthor, ImportDocument, ImportMediaRef, ImportStatus, ImportText, ImportWarning } from '../import-document';
 import { chooseLocale, type ImportOptions, resolveMapping } from '../import-options';
 import { optionalText, toImportSlug, toIsoUtc, toPlainLine } from '../import-values';
 import { nameTagsByUse } from '../name-tags-by-use';
@@ -19,6 +23,9 @@ export const ghostTables: ReadonlySet<string> = new Set(['posts', 'posts_meta', 
 
 type Row = Record<string, unknown>;
 
+/** The posts_meta fields the importer reads; the rest of the row (email, social cards) is dropped. */
+const metaFields = ['meta_title', 'meta_description', 'feature_image_alt', 'feature_image_caption'] as const;
+
 interface PostDraft {
   id: string;
   kind: 'post' | 'page';
@@ -27,7 +34,9 @@ interface PostDraft {
   featured: boolean;
   title: string;
   slug: string;
-  markdown: string;
+  body: StoredBody;
+  /** The body's images, found while the body was at hand. */
+  images: { media: ImportMediaRef[]; problems: MediaProblems };
   kept: string[];
   excerpt: string;
   seoTitle: string | null;
@@ -49,8 +58,15 @@ export class GhostDocumentBuilder {
   private readonly postTags: Array<{ postId: string; tagId: string; order: number }> = [];
   private readonly users = new Map<string, ImportAuthor>();
   private readonly postAuthors: Array<{ postId: string; authorId: string; order: number }> = [];
+  private readonly siteUrl: string | null;
+  private readonly media: MediaContext;
+  private readonly bodies: BodyStore;
 
-  constructor(private readonly options: ImportOptions = {}) {}
+  constructor(private readonly options: ImportOptions = {}) {
+    this.siteUrl = options.siteUrl?.replace(/\/+$/, '') ?? null;
+    this.media = { archiveFiles: options.archiveFiles, siteUrls: this.siteUrl ? [this.siteUrl] : [] };
+    this.bodies = options.bodies ?? bodiesInMemory;
+  }
 
   setMeta(meta: unknown): void {
     const version = (meta as Row | null)?.version;
@@ -63,10 +79,10 @@ export class GhostDocumentBuilder {
     const id = String(r.id ?? '');
     switch (table) {
       case 'posts':
-        if (id) this.posts.push(readPost(id, r));
+        if (id) this.posts.push(this.readPost(id, r));
         break;
       case 'posts_meta':
-        if (r.post_id) this.meta.set(String(r.post_id), r);
+        if (r.post_id) this.meta.set(String(r.post_id), Object.fromEntries(metaFields.map((field) => [field, r[field]])));
         break;
       case 'tags':
         if (id) this.tags.set(id, { name: String(r.name ?? ''), slug: String(r.slug ?? ''), visibility: r.visibility });
@@ -85,121 +101,130 @@ export class GhostDocumentBuilder {
 
   build(): ImportDocument {
     const warnings: ImportWarning[] = [];
-    const siteUrl = this.options.siteUrl?.replace(/\/+$/, '') ?? null;
-    const media: MediaContext = { archiveFiles: this.options.archiveFiles, siteUrls: siteUrl ? [siteUrl] : [] };
     const tagsOf = groupSorted(this.postTags, (link) => link.postId, (link) => link.tagId);
     const authorsOf = groupSorted(this.postAuthors, (link) => link.postId, (link) => link.authorId);
     const candidates: TextCandidate[] = [];
-
     for (const post of this.posts) {
-      const meta = this.meta.get(post.id);
-      const publicTags: string[] = [];
-      let language: { code: string; locale: Locale | null } | null = null;
-      let translationKey: string | null = null;
-      for (const tagId of tagsOf.get(post.id) ?? []) {
-        const tag = this.tags.get(tagId);
-        if (!tag) continue;
-        const meaning = readGhostTag(tag.name, tag.visibility);
-        if (meaning.kind === 'public') publicTags.push(tagId);
-        else if (meaning.kind === 'language') language ??= meaning;
-        else if (meaning.kind === 'translation') translationKey ??= meaning.key;
-      }
-      if (language && !language.locale) {
-        warnings.push({ code: 'unsupported-locale', sourceId: post.id, message: `“${post.title}” is tagged #${language.code}; Duet publishes only Chinese and English, so it was not imported.` });
-        continue;
-      }
-      const columnLocale = mapLocaleCode(post.locale);
-      const { locale, evidence } = language?.locale
-        ? { locale: language.locale, evidence: 'marker' as const }
-        : columnLocale
-          ? { locale: columnLocale, evidence: 'marker' as const }
-          : chooseLocale(`${post.title}\n${post.excerpt}\n${post.markdown}`, post.id, this.options, warnings);
-
-      const cover = post.featureImage ? resolveMedia(post.featureImage, media) : null;
-      if (cover) {
-        const alt = optionalText(meta?.feature_image_alt);
-        const caption = optionalText(meta?.feature_image_caption);
-        if (alt) cover.ref.alt = alt;
-        if (caption) cover.ref.caption = toPlainLine(htmlToMarkdown(caption).markdown);
-      }
-      const body = collectMedia(post.markdown, media);
-      if (cover?.problem) body.problems[cover.problem].unshift(cover.ref.source);
-      const textMedia: ImportMediaRef[] = cover ? [cover.ref, ...body.media.filter((m) => m.source !== cover.ref.source)] : body.media;
-      warnings.push(...mediaWarnings(post.id, body.problems));
-      if (post.kept.length > 0) {
-        warnings.push({ code: 'shortcode-kept', sourceId: post.id, message: `Ghost cards kept as data because Duet has no equivalent: ${[...new Set(post.kept)].join(', ')}.` });
-      }
-
-      const slug = toImportSlug(post.slug, post.title, locale);
-      candidates.push({
-        text: {
-          sourceId: post.id,
-          locale,
-          localeEvidence: evidence,
-          slug,
-          title: post.title,
-          excerpt: post.excerpt,
-          body: post.markdown,
-          seoTitle: optionalText(meta?.meta_title) ?? post.seoTitle,
-          seoDescription: optionalText(meta?.meta_description) ?? post.seoDescription,
-          status: post.status,
-          passwordProtected: false,
-          ...(post.restrictedTo ? { restrictedTo: post.restrictedTo } : {}),
-          publishedAt: post.publishedAt,
-          createdAt: post.createdAt,
-          updatedAt: post.updatedAt,
-          canonicalUrl: post.canonicalUrl,
-          media: textMedia,
-        },
-        kind: post.kind,
-        featured: post.featured,
-        authors: authorsOf.get(post.id) ?? (post.legacyAuthor ? [post.legacyAuthor] : []),
-        tags: publicTags,
-        cover: cover?.ref ?? null,
-        translationKey,
-        urls: [`/${post.slug}/`, ...(siteUrl ? [`${siteUrl}/${post.slug}/`] : [])],
-      });
+      const authors = authorsOf.get(post.id) ?? (post.legacyAuthor ? [post.legacyAuthor] : []);
+      const candidate = this.toCandidate(post, tagsOf.get(post.id) ?? [], authors, warnings);
+      if (candidate) candidates.push(candidate);
     }
-
     const paired = pairTexts(candidates, { mapping: resolveMapping(this.options.mapping) });
     const publicTagIds = [...this.tags].filter(([, tag]) => readGhostTag(tag.name, tag.visibility).kind === 'public');
     const usedAuthors = new Set(paired.posts.flatMap((post) => post.authors));
     return {
-      source: { kind: 'ghost', version: this.version, siteUrl },
+      source: { kind: 'ghost', version: this.version, siteUrl: this.siteUrl },
       authors: [...this.users.values()].filter((author) => usedAuthors.has(author.sourceId)),
       tags: nameTagsByUse(publicTagIds.map(([sourceId, tag]) => ({ sourceId, name: tag.name, slug: tag.slug })), candidates),
       posts: paired.posts,
       warnings: [...warnings, ...paired.warnings],
     };
   }
-}
 
-function readPost(id: string, row: Row): PostDraft {
-  const body = convertGhostBody(row);
-  const visibility = typeof row.visibility === 'string' ? row.visibility : 'public';
-  const restrictedTo = visibility === 'public' ? null : visibility;
-  return {
-    id,
-    // Ghost 2 marks pages with `page`, Ghost 3 and later with `type`.
-    kind: row.type === 'page' || row.page === true || row.page === 1 ? 'page' : 'post',
-    status: readStatus(row.status, restrictedTo !== null),
-    restrictedTo,
-    featured: row.featured === true || row.featured === 1,
-    title: String(row.title ?? '').trim(),
-    slug: String(row.slug ?? ''),
-    markdown: body.markdown,
-    kept: body.kept,
-    excerpt: optionalText(row.custom_excerpt) ?? '',
-    seoTitle: optionalText(row.meta_title),
-    seoDescription: optionalText(row.meta_description),
-    canonicalUrl: optionalText(typeof row.canonical_url === 'string' ? siteRelative(row.canonical_url) : null),
-    featureImage: optionalText(typeof row.feature_image === 'string' ? siteRelative(row.feature_image) : null),
-    createdAt: toIsoUtc(row.created_at),
-    updatedAt: toIsoUtc(row.updated_at),
-    publishedAt: toIsoUtc(row.published_at),
-    legacyAuthor: row.author_id ? String(row.author_id) : null,
-    locale: typeof row.locale === 'string' ? row.locale : null,
-  };
+  /** The post as a text to pair, or null for a language Duet does not publish. */
+  private toCandidate(post: PostDraft, tagIds: string[], authors: string[], warnings: ImportWarning[]): TextCandidate | null {
+    const tags = this.readTags(tagIds);
+    if (tags.language && !tags.language.locale) {
+      warnings.push({ code: 'unsupported-locale', sourceId: post.id, message: `“${post.title}” is tagged #${tags.language.code}; Duet publishes only Chinese and English, so it was not imported.` });
+      return null;
+    }
+    const columnLocale = mapLocaleCode(post.locale);
+    const { locale, evidence } = tags.language?.locale
+      ? { locale: tags.language.locale, evidence: 'marker' as const }
+      : columnLocale
+        ? { locale: columnLocale, evidence: 'marker' as const }
+        : chooseLocale(`${post.title}\n${post.excerpt}\n${post.body()}`, post.id, this.options, warnings);
+    const { cover, media } = this.readMedia(post, warnings);
+    if (post.kept.length > 0) {
+      warnings.push({ code: 'shortcode-kept', sourceId: post.id, message: `Ghost cards kept as data because Duet has no equivalent: ${[...new Set(post.kept)].join(', ')}.` });
+    }
+    const text = this.toText(post, { locale, localeEvidence: evidence }, media);
+    const urls = [`/${post.slug}/`, ...(this.siteUrl ? [`${this.siteUrl}/${post.slug}/`] : [])];
+    return { text, kind: post.kind, featured: post.featured, authors, tags: tags.public, cover: cover?.ref ?? null, translationKey: tags.translationKey, urls };
+  }
+
+  /** The text of a post, its body left in the store. */
+  private toText(post: PostDraft, language: Pick<ImportText, 'locale' | 'localeEvidence'>, media: ImportMediaRef[]): ImportText {
+    const meta = this.meta.get(post.id);
+    const fields: Omit<ImportText, 'body'> = {
+      sourceId: post.id,
+      ...language,
+      slug: toImportSlug(post.slug, post.title, language.locale),
+      title: post.title,
+      excerpt: post.excerpt,
+      seoTitle: optionalText(meta?.meta_title) ?? post.seoTitle,
+      seoDescription: optionalText(meta?.meta_description) ?? post.seoDescription,
+      status: post.status,
+      passwordProtected: false,
+      ...(post.restrictedTo ? { restrictedTo: post.restrictedTo } : {}),
+      publishedAt: post.publishedAt,
+      createdAt: post.createdAt,
+      updatedAt: post.updatedAt,
+      canonicalUrl: post.canonicalUrl,
+      media,
+    };
+    return withStoredBody(fields, post.body);
+  }
+
+  /** What a post's tags say: which are shown, its language, its translation key. */
+  private readTags(tagIds: string[]) {
+    const read = { public: [] as string[], language: null as { code: string; locale: Locale | null } | null, translationKey: null as string | null };
+    for (const tagId of tagIds) {
+      const tag = this.tags.get(tagId);
+      if (!tag) continue;
+      const meaning = readGhostTag(tag.name, tag.visibility);
+      if (meaning.kind === 'public') read.public.push(tagId);
+      else if (meaning.kind === 'language') read.language ??= meaning;
+      else if (meaning.kind === 'translation') read.translationKey ??= meaning.key;
+    }
+    return read;
+  }
+
+  /** The cover (with its alt and caption from posts_meta) and the body's images, with their warnings. */
+  private readMedia(post: PostDraft, warnings: ImportWarning[]) {
+    const meta = this.meta.get(post.id);
+    const cover = post.featureImage ? resolveMedia(post.featureImage, this.media) : null;
+    if (cover) {
+      const alt = optionalText(meta?.feature_image_alt);
+      const caption = optionalText(meta?.feature_image_caption);
+      if (alt) cover.ref.alt = alt;
+      if (caption) cover.ref.caption = toPlainLine(htmlToMarkdown(caption).markdown);
+    }
+    const problems = { missing: [...post.images.problems.missing], remote: [...post.images.problems.remote] };
+    if (cover?.problem) problems[cover.problem].unshift(cover.ref.source);
+    warnings.push(...mediaWarnings(post.id, problems));
+    const media: ImportMediaRef[] = cover ? [cover.ref, ...post.images.media.filter((m) => m.source !== cover.ref.source)] : post.images.media;
+    return { cover, media };
+  }
+
+  private readPost(id: string, row: Row): PostDraft {
+    const converted = convertGhostBody(row);
+    const visibility = typeof row.visibility === 'string' ? row.visibility : 'public';
+    const restrictedTo = visibility === 'public' ? null : visibility;
+    return {
+      id,
+      // Ghost 2 marks pages with `page`, Ghost 3 and later with `type`.
+      kind: row.type === 'page' || row.page === true || row.page === 1 ? 'page' : 'post',
+      status: readStatus(row.status, restrictedTo !== null),
+      restrictedTo,
+      featured: row.featured === true || row.featured === 1,
+      title: String(row.title ?? '').trim(),
+      slug: String(row.slug ?? ''),
+      images: collectMedia(converted.markdown, this.media),
+      body: this.bodies.keep(converted.markdown),
+      kept: converted.kept,
+      excerpt: optionalText(row.custom_excerpt) ?? '',
+      seoTitle: optionalText(row.meta_title),
+      seoDescription: optionalText(row.meta_description),
+      canonicalUrl: optionalText(typeof row.canonical_url === 'string' ? siteRelative(row.canonical_url) : null),
+      featureImage: optionalText(typeof row.feature_image === 'string' ? siteRelative(row.feature_image) : null),
+      createdAt: toIsoUtc(row.created_at),
+      updatedAt: toIsoUtc(row.updated_at),
+      publishedAt: toIsoUtc(row.published_at),
+      legacyAuthor: row.author_id ? String(row.author_id) : null,
+      locale: typeof row.locale === 'string' ? row.locale : null,
+    };
+  }
 }
 
 /**

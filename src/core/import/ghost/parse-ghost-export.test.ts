@@ -77,6 +77,31 @@ describe('parseGhostExport (Ghost 5, lexical, bilingual)', () => {
     expect(fromStream).toEqual(doc);
   });
 
+  it('hands every body to the store it is given and reads back only those whose language it guesses', () => {
+    const kept = new Map<number, string>();
+    let reads = 0;
+    const bodies = {
+      keep: (body: string) => {
+        const id = kept.size;
+        kept.set(id, body);
+        return () => {
+          reads += 1;
+          if (!kept.has(id)) throw new Error('forgotten');
+          return kept.get(id)!;
+        };
+      },
+    };
+    const stored = parseGhostExport(fixture('ghost-5-bilingual.json'), { archiveFiles, bodies });
+    // Only the three texts with no language tag were read back, to detect their language.
+    expect(reads).toBe(3);
+    expect(stored).toEqual(doc);
+    kept.clear();
+    // The document held no body of its own: with the store emptied, none can be read.
+    const texts = stored.posts.flatMap((post) => Object.values(post.texts));
+    for (const text of texts) expect(() => text!.body).toThrow('forgotten');
+    expect(texts.map((text) => text!.title)).toEqual(doc.posts.flatMap((post) => Object.values(post.texts)).map((text) => text!.title));
+  });
+
   it('uses the language the importer gives for unmarked texts', () => {
     const forced = parseGhostExport(fixture('ghost-5-bilingual.json'), { defaultLocale: 'zh' });
     expect(forced.posts.find((post) => post.sourceId === 'p-about')!.texts.zh?.localeEvidence).toBe('option');

@@ -1,8 +1,10 @@
 // Turns the records of a WordPress export into the import document: posts and pages
 // become texts (menu items, revisions and other types are skipped; attachments only
 // supply featured images and galleries), Polylang or WPML groups pair them, categories
-// and tags become Duet tags with a name per language.
+// and tags become Duet tags with a name per language. Each item's HTML is read back from
+// the body store only while it is converted, and its Markdown goes back into the store.
 import type { Locale } from '@/i18n/routing';
+import { bodiesInMemory, type StoredBody, withStoredBody } from '../body-store';
 import { collectMedia, type MediaContext, mediaWarnings, resolveMedia } from '../collect-media';
 import type { ImportAuthor, ImportDocument, ImportMediaRef, ImportStatus, ImportWarning } from '../import-document';
 import { chooseLocale, type ImportOptions, resolveMapping } from '../import-options';
@@ -20,7 +22,10 @@ const seoTitleKeys = ['_yoast_wpseo_title', 'rank_math_title', '_aioseo_title', 
 const seoDescriptionKeys = ['_yoast_wpseo_metadesc', 'rank_math_description', '_aioseo_description', '_aioseop_description'];
 const canonicalKeys = ['_yoast_wpseo_canonical', 'rank_math_canonical_url', '_aioseo_canonical_url'];
 
-export function buildWxrDocument(channel: WxrChannel, items: WxrItem[], options: ImportOptions): ImportDocument {
+/** An item whose `content:encoded` waits in the body store. */
+export type StoredWxrItem = WxrItem & { content: StoredBody };
+
+export function buildWxrDocument(channel: WxrChannel, items: StoredWxrItem[], options: ImportOptions): ImportDocument {
   const warnings: ImportWarning[] = [];
   const site = (key: string) => optionalText(channel.fields.get(key))?.replace(/\/+$/, '') ?? null;
   const siteUrl = options.siteUrl?.replace(/\/+$/, '') ?? site('wp:base_blog_url') ?? site(':link') ?? site('wp:base_site_url');
@@ -58,12 +63,11 @@ export function buildWxrDocument(channel: WxrChannel, items: WxrItem[], options:
       continue;
     }
 
-    const body = convertWordPressBody(item.fields.get('content:encoded') ?? '', {
+    const body = convertWordPressBody(item.content(), {
       baseUrl: siteUrl ?? undefined,
       attachmentUrl: (attachmentId) => attachments.get(attachmentId)?.url,
       childAttachments: () => childAttachments(id),
     });
-    item.fields.delete('content:encoded');
     const excerptHtml = item.fields.get('excerpt:encoded') ?? '';
     const excerpt = excerptHtml.trim() ? toPlainLine(htmlToMarkdown(excerptHtml).markdown) : body.teaser;
     const { locale, evidence } = language?.locale
@@ -92,14 +96,13 @@ export function buildWxrDocument(channel: WxrChannel, items: WxrItem[], options:
     const seoTitle = metaValue(item, seoTitleKeys);
     itemTerms.set(id, item.categories);
     candidates.push({
-      text: {
+      text: withStoredBody({
         sourceId: id,
         locale,
         localeEvidence: evidence,
         slug: toImportSlug(field(item, 'wp:post_name'), title, locale),
         title,
         excerpt,
-        body: body.markdown,
         seoTitle: seoTitle && !seoTitle.includes('%%') ? seoTitle : null,
         seoDescription: metaValue(item, seoDescriptionKeys),
         status: textStatus,
@@ -109,7 +112,7 @@ export function buildWxrDocument(channel: WxrChannel, items: WxrItem[], options:
         updatedAt: modified,
         canonicalUrl: metaValue(item, canonicalKeys),
         media: textMedia,
-      },
+      }, (options.bodies ?? bodiesInMemory).keep(body.markdown)),
       kind: type,
       featured: field(item, 'wp:is_sticky') === '1',
       authors: field(item, 'dc:creator') ? [field(item, 'dc:creator')] : [],

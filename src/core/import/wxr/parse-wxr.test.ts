@@ -79,6 +79,16 @@ describe('parseWxr on streams and broken files', () => {
     expect(await parseWxr(Readable.from(chunks), { archiveFiles })).toEqual(await parseWxr(fixture('polylang-zh-en.xml'), { archiveFiles }));
   });
 
+  it('keeps each item\'s content and each converted body in the store it is given', async () => {
+    const kept: string[] = [];
+    const bodies = { keep: (body: string) => (kept.push(body), () => body) };
+    expect(await parseWxr(fixture('polylang-zh-en.xml'), { archiveFiles, bodies })).toEqual(doc);
+    // Every item's HTML went in while the file was read, then each imported text's Markdown.
+    expect(kept.some((body) => body.includes('[contact-form-7'))).toBe(true);
+    expect(kept).toContain(pair.texts.zh!.body);
+    expect(kept).toContain(pair.texts.en!.body);
+  });
+
   it('reads elements by namespace URI, so a rebound wp: prefix smuggles nothing in', async () => {
     const xml = fixture('wpml-zh-en.xml').replace('<item>\n\t\t<title>Scheduled', '<item xmlns:wp="http://example.com/fake/">\n\t\t<title>Scheduled');
     const doc = await parseWxr(xml);

@@ -1,0 +1,47 @@
+// The last imports, exports and backups, with their archives and reports to download
+// again; rendered on the server, refreshed when a job on this page finishes.
+import { getFormatter, getTranslations } from 'next-intl/server';
+import type { Locale } from '@/i18n/routing';
+import type { SiteJob } from '@/server/site-jobs/site-job';
+import controls from '../studio.module.css';
+import styles from './site-transfer.module.css';
+import { downloadUrl, formatSize } from './job-format';
+
+export async function RecentJobs({ jobs, locale }: { jobs: SiteJob[]; locale: Locale }) {
+  const [t, format] = await Promise.all([getTranslations({ locale, namespace: 'studio.site' }), getFormatter({ locale })]);
+  return (
+    <section aria-labelledby="recent-title" className={styles.panel}>
+      <h2 id="recent-title" className={styles.panelTitle}>
+        {t('recentTitle')}
+      </h2>
+      {jobs.length === 0 ? (
+        <p className={controls.muted}>{t('recentEmpty')}</p>
+      ) : (
+        <ul className={styles.recent}>
+          {jobs.map((job) => (
+            <li key={job.id}>
+              <span>{t(`kinds.${job.kind}`)}</span>
+              {job.source && <span lang="">{job.source.name}</span>}
+              <time dateTime={job.createdAt} className={controls.muted}>
+                {format.dateTime(new Date(job.createdAt), { dateStyle: 'medium', timeStyle: 'short' })}
+              </time>
+              <span className={controls.badge} data-status={job.state === 'done' ? 'published' : job.state === 'failed' ? 'missing' : 'scheduled'}>
+                {t(`states.${job.state}`)}
+              </span>
+              {job.state === 'done' && job.output && (
+                <a href={downloadUrl(job.id)} download>
+                  {t('download', { name: job.output.name, size: formatSize(job.output.bytes, locale) })}
+                </a>
+              )}
+              {job.state === 'done' && (job.kind === 'import' || job.kind === 'import-preview') && (
+                <a href={downloadUrl(job.id)} download>
+                  {t('downloadReport')}
+                </a>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
