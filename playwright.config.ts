@@ -4,6 +4,11 @@ import { defineConfig, devices } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://localhost:${port}`;
 
+const desktop = { viewport: { width: 1280, height: 900 } };
+const mobile = { ...devices['Pixel 5'], browserName: 'chromium' as const, viewport: { width: 375, height: 740 } };
+/** Specs that change what every page shows. */
+const siteWide = /site-identity\.spec\.ts$/;
+
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
@@ -21,8 +26,12 @@ export default defineConfig({
     trace: 'off',
   },
   projects: [
-    { name: 'desktop', use: { viewport: { width: 1280, height: 900 } } },
-    { name: 'mobile', use: { ...devices['Pixel 5'], browserName: 'chromium', viewport: { width: 375, height: 740 } } },
+    { name: 'desktop', testIgnore: siteWide, use: desktop },
+    { name: 'mobile', testIgnore: siteWide, use: mobile },
+    // site-identity.spec.ts renames the site and changes its colours, which every page,
+    // feed and manifest shows: it runs once, after everything else, and reads the pages
+    // at both widths itself.
+    { name: 'site-wide', testMatch: siteWide, dependencies: ['desktop', 'mobile'], use: desktop },
   ],
   webServer: {
     command: 'node scripts/start.mjs',

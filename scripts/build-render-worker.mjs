@@ -20,6 +20,8 @@ await build({
   tsconfig: join(root, 'tsconfig.json'),
   // Some dependencies are CommonJS and call require(); give the ESM bundle one.
   banner: { js: "import { createRequire as __duetCreateRequire } from 'node:module'; const require = __duetCreateRequire(import.meta.url);" },
+  // Loads its WebAssembly from its own package folder at run time: imported, not bundled.
+  external: ['subset-font'],
   legalComments: 'none',
   logLevel: 'warning',
 });

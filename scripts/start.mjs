@@ -77,10 +77,12 @@ const args = [nextBin, 'start', '-p', port];
 if (process.env.HOST) args.push('-H', process.env.HOST);
 console.log(`duet: serving on http://${process.env.HOST ?? 'localhost'}:${port}`);
 // PORT travels along so in-process work (the publishing scheduler) can reach this server.
-const nodeOptions = `${process.env.NODE_OPTIONS ?? ''} --require ${clientAddressHook}`.trim();
+// The second hook gives media answers their Content-Length (scripts/content-length.cjs).
+const contentLengthHook = join(root, 'scripts', 'content-length.cjs');
+const nodeOptions = `${process.env.NODE_OPTIONS ?? ''} --require ${clientAddressHook} --require ${contentLengthHook}`.trim();
 const server = spawn(process.execPath, args, {
   cwd: root,
-  env: { ...env, PORT: port, NODE_OPTIONS: nodeOptions, DUET_CLIENT_ADDRESS_INSTALL: '1' },
+  env: { ...env, PORT: port, NODE_OPTIONS: nodeOptions, DUET_CLIENT_ADDRESS_INSTALL: '1', DUET_CONTENT_LENGTH_INSTALL: '1' },
   stdio: 'inherit',
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

@@ -1,9 +1,20 @@
 // Runs once when a server process starts: the publishing scheduler, clearing upload
-// temp files a crash may have left behind, and rendering again the texts whose stored
-// rendering is missing or from an older renderer.
+// temp files a crash may have left behind, rendering again the texts whose stored
+// rendering is missing or from an older renderer, and drawing again the pictures of the
+// site's icon that a restore or an import did not bring.
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return;
-  const [{ startScheduler }, { cleanTempUploads }, { dataDir }, { logger }, { refreshStaleRenders }, { revalidateOverHttp }, { warmRenderPool }, { startMediaIndex }] = await Promise.all([
+  const [
+    { startScheduler },
+    { cleanTempUploads },
+    { dataDir },
+    { logger },
+    { refreshStaleRenders },
+    { revalidateOverHttp },
+    { warmRenderPool },
+    { startMediaIndex },
+    { repairSiteIconsAtStart },
+  ] = await Promise.all([
     import('./server/studio/scheduler'),
     import('./server/media/clean-temp-uploads'),
     import('./server/revalidate-token'),
@@ -12,6 +23,7 @@ export async function register(): Promise<void> {
     import('./server/revalidate-over-http'),
     import('./server/render/render-pool'),
     import('./server/media/media-index'),
+    import('./server/site/save-site-look'),
   ]);
   warmRenderPool();
   startMediaIndex();
@@ -23,4 +35,6 @@ export async function register(): Promise<void> {
     refreshStaleRenders(() => revalidateOverHttp(origin)).catch((error: unknown) => logger.error({ err: error }, 'refreshing stored renderings failed'));
   }, 2000).unref();
   cleanTempUploads(dataDir(), 60 * 60 * 1000).catch((error: unknown) => logger.warn({ err: error }, 'could not clear old upload temp files'));
+  repairSiteIconsAtStart().catch((error: unknown) => logger.warn({ err: error }, 'could not draw the site icon’s pictures'));
 }
+

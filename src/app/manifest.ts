@@ -1,22 +1,28 @@
-// manifest.webmanifest: the installable app, named in the default language.
+// manifest.webmanifest: the installable app, named in the default language with the
+// owner's name, accent and icons (server/site/site-identity.ts).
 import type { MetadataRoute } from 'next';
-import zh from '../../messages/zh.json';
 import { defaultLocale } from '@/i18n/routing';
+import { getSiteIdentity } from '@/server/site/site-identity';
 
-export default function manifest(): MetadataRoute.Manifest {
+// The settings live in the database the server opens at start, not at build time.
+export const dynamic = 'force-dynamic';
+
+export default async function manifest(): Promise<MetadataRoute.Manifest> {
+  const site = await getSiteIdentity(defaultLocale);
+  const { icon192, icon512, maskable512 } = site.icons;
   return {
-    name: `${zh.site.name} · Duet`,
-    short_name: zh.site.name,
-    description: zh.site.description,
+    name: site.name,
+    short_name: site.name,
+    description: site.description,
     lang: defaultLocale,
     start_url: '/',
     display: 'standalone',
     background_color: '#fbf8f3',
-    theme_color: '#b3402a',
+    theme_color: site.accent.light,
     icons: [
-      { src: '/static/icon-192.png', sizes: '192x192', type: 'image/png' },
-      { src: '/static/icon-512.png', sizes: '512x512', type: 'image/png' },
-      { src: '/static/icon-512-maskable.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      { src: icon192.path, sizes: icon192.sizes, type: icon192.type },
+      { src: icon512.path, sizes: icon512.sizes, type: icon512.type },
+      { src: maskable512.path, sizes: maskable512.sizes, type: maskable512.type, purpose: 'maskable' },
     ],
   };
 }

@@ -1,11 +1,11 @@
 // robots.txt: everything readable but the Studio and the API; points at the sitemap.
 import type { MetadataRoute } from 'next';
-import { locales } from '@/i18n/routing';
+import { robotsDisallowRules } from '@/core/seo/robots-rules';
 import { absoluteUrl } from '@/server/site-url';
 
 export default function robots(): MetadataRoute.Robots {
   return {
-    rules: { userAgent: '*', allow: '/', disallow: ['/api/', ...locales.map((l) => `/${l}/studio`)] },
+    rules: { userAgent: '*', allow: '/', disallow: robotsDisallowRules() },
     sitemap: absoluteUrl('/sitemap.xml'),
   };
 }

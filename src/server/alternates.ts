@@ -1,6 +1,7 @@
 // Where a page lives in each language. One value drives the <link rel=alternate>
 // and canonical tags and the language switcher, so they can never disagree.
 import type { Metadata } from 'next';
+import { hreflangAlternates } from '@/core/seo/hreflang';
 import { locales, type Locale } from '@/i18n/routing';
 import { feedLinks } from './feeds/feed-links';
 
@@ -14,20 +15,13 @@ export function samePathInAllLocales(path: string): LocalePaths {
 }
 
 /**
- * Canonical, hreflang alternates and the page language's feeds. `xDefault` is the
- * unprefixed path, which redirects each reader to their language; it is offered only when
- * every locale has the page. The canonical URL is the page's own version, or (for a
- * missing translation) the version that exists. Feeds ride along because a page's
- * `alternates` replaces the layout's whole value.
+ * Canonical, hreflang alternates (with x-default when every language has the page, see
+ * core/seo/hreflang.ts) and the page language's feeds. The canonical URL is the page's own
+ * version, or (for a missing translation) the version that exists. Feeds ride along
+ * because a page's `alternates` replaces the layout's whole value.
  */
-export async function alternatesMetadata(locale: Locale, paths: LocalePaths, xDefault?: string): Promise<Metadata['alternates']> {
-  const languages: Record<string, string> = {};
-  for (const l of locales) {
-    const path = paths[l];
-    if (path) languages[l] = path;
-  }
-  const complete = locales.every((l) => paths[l]);
-  if (complete && xDefault) languages['x-default'] = xDefault;
+export async function alternatesMetadata(locale: Locale, paths: LocalePaths): Promise<Metadata['alternates']> {
+  const languages = hreflangAlternates(paths);
   const canonical = paths[locale] ?? Object.values(languages)[0];
   return { canonical, languages, types: await feedLinks(locale) };
 }

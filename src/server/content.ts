@@ -34,8 +34,6 @@ export const getTagBySlug = cached('tag-by-slug', (repo, locale: Locale, slug: s
 
 export const getAuthorByHandle = cached('author', (repo, handle: string) => repo.findAuthorByHandle(handle));
 
-export const getSiteSettings = cached('settings', (repo, locale: Locale) => repo.getSiteSettings(locale));
-
 
 /** Uncached: the health check must see the database as it is now. */
 export async function checkContentHealth(): Promise<void> {

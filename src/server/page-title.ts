@@ -1,8 +1,9 @@
-// A page's document title: its own title, then the site name.
-import { getTranslations } from 'next-intl/server';
+// A page's document title: its own title, then the site's name (the owner's, from the
+// settings; Duet's own words until one is set).
 import type { Locale } from '@/i18n/routing';
+import { getSiteIdentity } from './site/site-identity';
 
 export async function pageTitle(locale: Locale, title: string): Promise<{ absolute: string }> {
-  const t = await getTranslations({ locale, namespace: 'site' });
-  return { absolute: `${title} · ${t('name')}` };
+  const site = await getSiteIdentity(locale);
+  return { absolute: `${title} · ${site.name}` };
 }

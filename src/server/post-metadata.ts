@@ -5,15 +5,26 @@
 // title and are the same in both languages, while the card shows the title in the
 // reader's language at the 1200×630 every network expects. Pages keep their cover.
 import type { Metadata } from 'next';
-import { alternatesMetadata } from './alternates';
+import { alternatesMetadata, type LocalePaths } from './alternates';
 import { postOgImage } from './og/post-og-card';
 import { pageTitle } from './page-title';
 import type { PostView } from './post-view';
 import { absoluteUrl } from './site-url';
 
-export async function postMetadata(view: PostView, suffix = ''): Promise<Metadata> {
-  const { post, shown, paths, locale } = view;
-  const title = (shown.seoTitle || shown.title) + suffix;
+/**
+ * A view of the article at its own address below the article's (the parallel view at
+ * `…/parallel`): `pathSuffix` goes after each language's path, so canonical and hreflang
+ * name the same view in each language, each with its own slug.
+ */
+export interface PostSubview {
+  titleSuffix: string;
+  pathSuffix: string;
+}
+
+export async function postMetadata(view: PostView, subview?: PostSubview): Promise<Metadata> {
+  const { post, shown, locale } = view;
+  const paths = subview ? withSuffix(view.paths, subview.pathSuffix) : view.paths;
+  const title = (shown.seoTitle || shown.title) + (subview?.titleSuffix ?? '');
   const description = shown.seoDescription || shown.excerpt;
   const alternates = await alternatesMetadata(locale, paths);
   // The shown version's image: a missing translation's page points at the existing one's,
@@ -24,7 +35,7 @@ export async function postMetadata(view: PostView, suffix = ''): Promise<Metadat
   return {
     title: await pageTitle(locale, title),
     description,
-    alternates: suffix ? { ...alternates, canonical: `${paths[shown.locale]}/parallel` } : alternates,
+    alternates,
     openGraph: {
       type: 'article',
       title,
@@ -39,6 +50,10 @@ export async function postMetadata(view: PostView, suffix = ''): Promise<Metadat
     },
     twitter: { card: image ? 'summary_large_image' : 'summary', title, description, images: image ? [image] : undefined },
   };
+}
+
+function withSuffix(paths: LocalePaths, suffix: string): LocalePaths {
+  return Object.fromEntries(Object.entries(paths).map(([l, path]) => [l, `${path}${suffix}`]));
 }
 
 /** JSON-LD for an Article and its BreadcrumbList (home, first tag, article), safe to embed in a script tag. */

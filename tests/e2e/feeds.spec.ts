@@ -131,8 +131,10 @@ for (const locale of locales) {
       expect(channel['itunes:author']).toBeTruthy();
       expect(channel['itunes:explicit']).toBe('false');
       expect(channel['itunes:category']['@text']).toBeTruthy();
+      // Apple Podcasts: 1400 to 3000 px square, JPEG or PNG (site-identity.spec.ts reads its pixels).
       const image = await request.head(channel['itunes:image']['@href']);
-      expect(image.headers()['content-type']).toBe('image/png');
+      expect(image.status()).toBe(200);
+      expect(['image/jpeg', 'image/png']).toContain(image.headers()['content-type']);
       const items: any[] = channel.item;
       const tea = items.find((i) => i.link.includes(locale === 'zh' ? 'yi-bei-cha' : 'the-time-it-takes-to-drink-tea'));
       expect(tea, 'the narrated demo post').toBeDefined();
@@ -148,14 +150,20 @@ for (const locale of locales) {
         const { '@url': url, '@length': length, '@type': type } = item.enclosure;
         expect(url).toMatch(new RegExp(`^${baseURL}/audios/.+\\.${locale}\\.[0-9a-f]+\\.mp3$`));
         expect(type).toBe('audio/mpeg');
-        // Next drops Content-Length from every route handler response (send-response.ts,
-        // FORBIDDEN_HEADERS), so HEAD tells the size through a one-byte range instead.
+        // Podcast apps ask HEAD or a range for the size: both answers carry Content-Length
+        // (Next drops it from route handlers; scripts/content-length.cjs puts it back).
         const file = await request.head(url);
         expect(file.status()).toBe(200);
         expect(file.headers()['content-type']).toBe(type);
+        expect(file.headers()['content-length']).toBe(length);
         const range = await request.head(url, { headers: { range: 'bytes=0-0' } });
         expect(range.status()).toBe(206);
         expect(range.headers()['content-range']).toBe(`bytes 0-0/${length}`);
+        expect(range.headers()['content-length']).toBe('1');
+        const part = await request.get(url, { headers: { range: 'bytes=100-199' } });
+        expect(part.status()).toBe(206);
+        expect(part.headers()['content-length']).toBe('100');
+        expect((await part.body()).length).toBe(100);
         expect((await (await request.get(url)).body()).length).toBe(Number(length));
       }
       expectAbsolute(collectUrls(rss), baseURL!);

@@ -128,20 +128,27 @@ for (const target of testTargets) {
 
     describe('scheduling and drafts', () => {
       it('hides a post until its publication time', async () => {
-        const tagId = (await makeTag(repo)).id;
+        const tag = await makeTag(repo);
+        const tagId = tag.id;
+        const author = await makeAuthor(repo);
         const future = new Date(Date.now() + 7 * day);
-        const post = await makePost(repo, { publishedAt: future, tagIds: [tagId] });
+        const post = await makePost(repo, { publishedAt: future, tagIds: [tagId], authorIds: [author.id] });
         const slug = post.translations.en!.slug;
 
         expect(await repo.findPostBySlug('en', slug)).toBeNull();
         expect((await repo.listPosts({ locale: 'en', page: 1, pageSize: 10, tagId })).total).toBe(0);
         expect((await repo.listSitemapEntries()).map((e) => e.postId)).not.toContain(post.id);
+        // Its tag and author have nothing to list yet: no sitemap entry for their pages.
+        expect((await repo.listSitemapTags()).map((t) => t.names.en?.slug)).not.toContain(tag.names.en!.slug);
+        expect((await repo.listSitemapAuthors()).map((a) => a.handle)).not.toContain(author.handle);
         const tags = await repo.listTags();
         expect(tags.find((tag) => tag.id === tagId)?.postCount).toBe(0);
 
         const later = new Date(future.getTime() + 1000);
         expect((await repo.findPostBySlug('en', slug, { now: later }))?.post.id).toBe(post.id);
         expect((await repo.listPosts({ locale: 'en', page: 1, pageSize: 10, tagId, now: later })).total).toBe(1);
+        expect((await repo.listSitemapTags({ now: later })).map((t) => t.names.en?.slug)).toContain(tag.names.en!.slug);
+        expect((await repo.listSitemapAuthors({ now: later })).map((a) => a.handle)).toContain(author.handle);
       });
 
       it('never shows a draft post, and omits draft translations of a published one', async () => {

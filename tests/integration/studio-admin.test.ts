@@ -1,6 +1,6 @@
 // The Studio's writes around posts on both databases: tags and author profiles replaced
-// per language, settings (navigation included) read back by the site, media texts, and
-// roles that never leave the site without an owner.
+// per language, media texts, and roles that never leave the site without an owner (the
+// site's settings: site-identity.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '@/core/errors/app-error';
 import { migrateToLatest } from '@/db/migrate';
@@ -30,15 +30,6 @@ for (const target of testTargets) {
       const other = unique('tag');
       const clash = await admin.saveTag(null, { key: other, names: { en: { name: 'Dup', slug: `tea-${key}` } } }).catch((e: unknown) => e);
       expect((clash as AppError).code).toBe('CONFLICT');
-    });
-
-    it('keeps settings per language, navigation included, for the site to read', async () => {
-      await admin.saveSettings({ locale: 'zh', title: '双声', description: '描述', navigation: [{ label: '关于', href: '/zh/about' }] });
-      await admin.saveSettings({ locale: 'en', title: 'Duet', description: 'About', navigation: [] });
-      expect(await admin.getSettings('zh')).toEqual({ title: '双声', description: '描述', navigation: [{ label: '关于', href: '/zh/about' }] });
-      const site = await createContentRepository(t.db).getSiteSettings('zh');
-      expect(site.navigation).toEqual([{ label: '关于', href: '/zh/about' }]);
-      expect((await createContentRepository(t.db).getSiteSettings('en')).navigation).toEqual([]);
     });
 
     it('replaces an author profile and a media file\'s texts', async () => {

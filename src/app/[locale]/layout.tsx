@@ -1,17 +1,20 @@
-// The document of every localized page: <html lang>, fonts, the footer, and the
-// client messages the error boundary needs. Pages render their own header (SiteFrame).
+// The document of every localized page: <html lang> with the owner's accent colours,
+// fonts (the Latin faces' CSS here, the Chinese display face asked for by the page's own
+// characters), the site's name and icons in the metadata, the footer, and the client
+// messages the error boundary needs. Pages render their own header (SiteFrame).
 import '@fontsource-variable/inter/index.css';
 import '@fontsource-variable/source-serif-4/index.css';
 import '@fontsource-variable/jetbrains-mono/index.css';
-import '@fontsource-variable/noto-serif-sc/index.css';
-import '@fontsource-variable/noto-sans-sc/index.css';
 import '../globals.css';
 import type { Metadata, Viewport } from 'next';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
+import { DisplayFontLoader } from '@/components/site/display-font-loader';
+import { displayFontScript } from '@/components/site/display-font-script';
 import { SiteFooter } from '@/components/site/site-footer';
 import { isLocale, localeOrDefault } from '@/i18n/routing';
 import { feedLinks } from '@/server/feeds/feed-links';
+import { accentStyle, getSiteIdentity } from '@/server/site/site-identity';
 import { siteUrl } from '@/server/site-url';
 
 // Nothing is prerendered at build time (the content lives in the database the server
@@ -30,14 +33,19 @@ export function generateStaticParams() {
 export async function generateMetadata({ params }: LayoutProps<'/[locale]'>): Promise<Metadata> {
   const { locale } = await params;
   if (!isLocale(locale)) return {};
-  const t = await getTranslations({ locale, namespace: 'site' });
+  const site = await getSiteIdentity(locale);
+  const { favicon, icon192, apple } = site.icons;
   return {
     metadataBase: siteUrl(),
     // No title here: each page sets its whole title (see server/page-title.ts), so an
     // error view's own <title> is the only one.
-    description: t('description'),
-    applicationName: t('name'),
-    openGraph: { siteName: t('name'), locale: locale === 'zh' ? 'zh_CN' : 'en_US', type: 'website' },
+    description: site.description,
+    applicationName: site.name,
+    openGraph: { siteName: site.name, locale: locale === 'zh' ? 'zh_CN' : 'en_US', type: 'website' },
+    icons: {
+      icon: [favicon, icon192].map((icon) => ({ url: icon.path, type: icon.type, sizes: icon.sizes })),
+      apple: [{ url: apple.path, type: apple.type, sizes: apple.sizes }],
+    },
     // The language's feeds. A page with its own `alternates` replaces this whole key and
     // passes feedLinks(locale) along itself (see server/feeds/feed-links.ts).
     alternates: { types: await feedLinks(locale) },
@@ -58,9 +66,9 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
   // the layout itself would leave no layout to render that 404 in.
   const locale = localeOrDefault((await params).locale);
   setRequestLocale(locale);
-  const [messages, t] = await Promise.all([getMessages({ locale }), getTranslations({ locale, namespace: 'a11y' })]);
+  const [messages, t, site] = await Promise.all([getMessages({ locale }), getTranslations({ locale, namespace: 'a11y' }), getSiteIdentity(locale)]);
   return (
-    <html lang={locale}>
+    <html lang={locale} style={accentStyle(site.accent)}>
       <body>
         <a className="skip-link" href="#content">
           {t('skipToContent')}
@@ -68,7 +76,10 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
         <NextIntlClientProvider locale={locale} messages={{ errors: messages.errors }}>
           {children}
         </NextIntlClientProvider>
-        <SiteFooter locale={locale} />
+        <SiteFooter site={site} />
+        {/* The Chinese display face, cut to this page's headings (server/fonts/display-font.ts). */}
+        <script dangerouslySetInnerHTML={{ __html: displayFontScript }} />
+        <DisplayFontLoader />
       </body>
     </html>
   );

@@ -16,8 +16,13 @@ export function ErrorView({ status, title, statusLabel, hint, homeHref, homeLabe
   return (
     <section className="error-view" aria-labelledby="error-title" data-status={status ?? 'client'}>
       {status != null && (
-        <p className="error-view__code" aria-label={statusLabel ?? undefined}>
-          {status}
+        // The big figure alone would be read as a bare number: assistive technology reads
+        // the label ("Error 404") instead. aria-label is not allowed on a <p>.
+        <p className="error-view__status">
+          {statusLabel && <span className="sr-only">{statusLabel}</span>}
+          <span className="error-view__code" aria-hidden={statusLabel ? true : undefined}>
+            {status}
+          </span>
         </p>
       )}
       <h1 id="error-title" className="error-view__title">

@@ -1,8 +1,11 @@
-// The home page of a language: featured articles on the first page, then the latest.
+// The home page of a language: the site's name and description, featured articles on the
+// first page, then the latest. The first page's h1 is the site's name; an older page's is
+// its page number.
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { listPosts } from '@/server/content';
+import { getSiteIdentity } from '@/server/site/site-identity';
 import { Pagination } from './pagination';
 import { PostCard } from './post-card';
 import { PostList } from './post-list';
@@ -10,8 +13,9 @@ import { PostList } from './post-list';
 export const homePageSize = 8;
 
 export async function HomeView({ locale, page }: { locale: Locale; page: number }) {
-  const [t, latest, featured] = await Promise.all([
+  const [t, site, latest, featured] = await Promise.all([
     getTranslations({ locale }),
+    getSiteIdentity(locale),
     listPosts({ locale, page, pageSize: homePageSize }),
     page === 1 ? listPosts({ locale, page: 1, pageSize: 3, featured: true }) : null,
   ]);
@@ -21,8 +25,8 @@ export async function HomeView({ locale, page }: { locale: Locale; page: number 
     <>
       {page === 1 && (
         <header className="home-hero">
-          <h1 className="display">{t('site.name')}</h1>
-          <p className="lead">{t('site.tagline')}</p>
+          <h1 className="display">{site.name}</h1>
+          <p className="lead">{site.description}</p>
         </header>
       )}
       {featured && featured.items.length > 0 && (
@@ -36,10 +40,16 @@ export async function HomeView({ locale, page }: { locale: Locale; page: number 
         </section>
       )}
       <section aria-labelledby="latest-title" className="home-section">
-        <h2 id="latest-title" className="section-title">
-          {page === 1 ? t('home.latest') : t('home.pageTitle', { page })}
-        </h2>
-        {latest.items.length === 0 ? <p>{t('home.empty')}</p> : <PostList posts={latest.items} locale={locale} />}
+        {page === 1 ? (
+          <h2 id="latest-title" className="section-title">
+            {t('home.latest')}
+          </h2>
+        ) : (
+          <h1 id="latest-title" className="section-title">
+            {t('home.pageTitle', { page })}
+          </h1>
+        )}
+        {latest.items.length === 0 ? <p>{t('home.empty')}</p> : <PostList posts={latest.items} locale={locale} headingLevel={page === 1 ? 3 : 2} />}
       </section>
       <Pagination locale={locale} page={page} pages={pages} hrefFor={(n) => (n === 1 ? `/${locale}` : `/${locale}/page/${n}`)} />
     </>

@@ -7,12 +7,21 @@ import type { Locale } from '@/i18n/routing';
 import { formatDate, postHref, viewPost } from '@/server/post-view';
 import { ResponsiveImage } from './responsive-image';
 
-export async function PostCard({ post, locale, large = false }: { post: Post; locale: Locale; large?: boolean }) {
+/** `headingLevel`: one below the heading the list sits under (3 under a section's h2, 2 right under the page's h1). */
+export interface PostCardProps {
+  post: Post;
+  locale: Locale;
+  large?: boolean;
+  headingLevel?: 2 | 3;
+}
+
+export async function PostCard({ post, locale, large = false, headingLevel = 3 }: PostCardProps) {
   const view = viewPost(post, locale);
   const href = postHref(post, locale);
   if (!view || !href) return null;
   const t = await getTranslations({ locale, namespace: 'post' });
   const { shown, isFallback } = view;
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className={large ? 'post-card post-card--large' : 'post-card'} lang={isFallback ? shown.locale : undefined}>
       {post.cover && (
@@ -27,14 +36,14 @@ export async function PostCard({ post, locale, large = false }: { post: Post; lo
         </Link>
       )}
       <div className="post-card__body">
-        <h3 className="post-card__title">
+        <Heading className="post-card__title">
           <Link href={href}>{shown.title}</Link>
           {isFallback && (
             <span className="badge" lang={locale} title={t('languageBadgeTitle')}>
               {t('languageBadge')}
             </span>
           )}
-        </h3>
+        </Heading>
         {shown.excerpt && <p className="post-card__excerpt">{shown.excerpt}</p>}
         <p className="post-card__meta" lang={locale}>
           <time dateTime={post.publishedAt ?? undefined}>{formatDate(post.publishedAt, locale)}</time>

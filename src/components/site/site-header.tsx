@@ -1,25 +1,34 @@
-// The header of every page: site name, navigation (home, archive, tags, search and the
-// static pages) and the language switcher.
+// The header of every page: the site's name (or the owner's logo standing for it),
+// navigation (home, archive, tags, search, the static pages and the owner's own links)
+// and the language switcher.
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import type { LocalePaths } from '@/server/alternates';
-import { getSiteSettings, listPosts } from '@/server/content';
+import { listPosts } from '@/server/content';
 import { postHref, viewPost } from '@/server/post-view';
+import { getSiteIdentity } from '@/server/site/site-identity';
 import { LocaleSwitcher } from './locale-switcher';
+import { ResponsiveImage } from './responsive-image';
 
 export async function SiteHeader({ locale, paths }: { locale: Locale; paths: LocalePaths }) {
-  const [t, settings, pages] = await Promise.all([
+  const [t, site, pages] = await Promise.all([
     getTranslations({ locale }),
-    getSiteSettings(locale),
+    getSiteIdentity(locale),
     listPosts({ locale, page: 1, pageSize: 5, kind: 'page', includeOtherLanguage: false }),
   ]);
   return (
     <header className="site-header">
       <div className="site-header__inner">
-        <Link className="site-header__brand" href={`/${locale}`}>
-          {settings.title || t('site.name')}
-        </Link>
+        {site.logo ? (
+          <Link className="site-header__brand site-header__logo" href={`/${locale}`}>
+            <ResponsiveImage media={site.logo} alt={site.name} sizes="16rem" />
+          </Link>
+        ) : (
+          <Link className="site-header__brand" href={`/${locale}`}>
+            {site.name}
+          </Link>
+        )}
         <LocaleSwitcher locale={locale} paths={paths} />
         <nav aria-label={t('nav.label')} className="site-nav">
           <Link href={`/${locale}`}>{t('nav.home')}</Link>
@@ -35,7 +44,7 @@ export async function SiteHeader({ locale, paths }: { locale: Locale; paths: Loc
               </Link>
             ) : null;
           })}
-          {settings.navigation?.map((link) =>
+          {site.navigation.map((link) =>
             link.href.startsWith('/') ? (
               <Link key={`${link.label}-${link.href}`} href={link.href}>
                 {link.label}

@@ -2,20 +2,24 @@
 // One form for the Studio's simple screens (setup, sign in, new post, invites): fields
 // described as data, errors shown beside each field and announced, typed values kept
 // when the server sends the form back. Works without JavaScript (progressive action).
+import { usePathname } from 'next/navigation';
 import { useActionState } from 'react';
 import type { FormState } from '@/server/studio/form-state';
+import { ImageChoices, type ImageChoice } from './image-choices';
 import styles from './studio.module.css';
 
 export interface FormField {
   name: string;
   label: string;
-  type?: 'text' | 'email' | 'password' | 'select' | 'hidden' | 'textarea';
+  type?: 'text' | 'email' | 'password' | 'select' | 'hidden' | 'textarea' | 'images';
   /** The language of what is typed, when it is content (a name in Chinese). */
   lang?: string;
   autoComplete?: string;
   hint?: string;
   required?: boolean;
   options?: Array<{ value: string; label: string }>;
+  /** For type 'images': the pictures to choose from. */
+  images?: ImageChoice[];
   defaultValue?: string;
 }
 
@@ -35,7 +39,10 @@ interface Props {
 const idle: FormState = { status: 'idle' };
 
 export function StudioForm({ action, locale, fields, submitLabel, pendingLabel, resultTemplate, inline, idPrefix = 'field' }: Props) {
-  const [state, formAction, pending] = useActionState(action, idle);
+  // The permalink becomes the form's action attribute: without it React writes
+  // action="", which HTML does not allow. A form sent before JavaScript loads posts to
+  // the path of the page it is on (its query string, a notice's flag, is left behind).
+  const [state, formAction, pending] = useActionState(action, idle, usePathname());
   return (
     <form action={formAction} className={inline ? styles.inlineForm : styles.form} noValidate>
       <input type="hidden" name="$locale" value={locale} />
@@ -61,6 +68,20 @@ export function StudioForm({ action, locale, fields, submitLabel, pendingLabel, 
         const id = `${idPrefix}-${field.name}`;
         const describedBy = [errors ? `${id}-error` : null, field.hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
         const value = state.values?.[field.name] ?? field.defaultValue;
+        if (field.type === 'images') {
+          return (
+            <ImageChoices
+              key={`${field.name}-${state.values?.[field.name] ?? 'initial'}`}
+              id={id}
+              name={field.name}
+              legend={field.label}
+              choices={field.images ?? []}
+              value={value}
+              hint={field.hint}
+              errors={errors}
+            />
+          );
+        }
         return (
           <div key={field.name} className={styles.field}>
             <label htmlFor={id}>{field.label}</label>

@@ -68,6 +68,11 @@ export async function StudioFrame({ locale, actor, path, children }: Props) {
                   <Link href={`/${locale}/studio/settings`}>{t('nav.settings')}</Link>
                 </li>
               )}
+              {can(actor, 'site.transfer') && (
+                <li>
+                  <Link href={`/${locale}/studio/site`}>{t('nav.transfer')}</Link>
+                </li>
+              )}
               <li>
                 <Link href={`/${locale}/studio/account`}>{t('nav.account')}</Link>
               </li>

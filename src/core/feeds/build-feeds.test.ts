@@ -54,7 +54,7 @@ const podcastChannel: PodcastChannel = {
   language: 'zh-CN',
   homeUrl: `${site}/zh`,
   selfUrl: `${site}/zh/podcast.xml`,
-  imageUrl: `${site}/static/icon-512.png`,
+  imageUrl: `${site}/static/podcast-artwork.jpg`,
   author: '双声',
   category: { text: 'Society & Culture', subcategory: 'Documentary' },
   explicit: false,
@@ -160,6 +160,13 @@ describe('podcast (RSS 2.0 + iTunes)', () => {
     expect(item).toMatchObject({ title: '喝茶的时间', 'itunes:duration': '00:00:38', 'itunes:explicit': 'false', pubDate: 'Sat, 08 Nov 2025 06:00:00 GMT' });
     expect(item.guid).toMatchObject({ '#text': 'duet-narration-7', '@isPermaLink': 'false' });
     expect(item.enclosure).toMatchObject({ '@url': episode.audio.url, '@length': '151448', '@type': 'audio/mpeg' });
+  });
+
+  it('names the owner directories write to, when there is one', () => {
+    expect(parse(buildPodcast(podcastChannel, [])).rss.channel['itunes:owner']).toBeUndefined();
+    const owner = { name: '双声 & Co', email: 'podcast@example.com' };
+    const { rss } = parse(buildPodcast({ ...podcastChannel, owner }, []));
+    expect(rss.channel['itunes:owner']).toEqual({ 'itunes:name': '双声 & Co', 'itunes:email': 'podcast@example.com' });
   });
 
   it('is valid with no episodes', () => {

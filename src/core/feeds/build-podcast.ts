@@ -14,6 +14,8 @@ export function buildPodcast(channel: PodcastChannel, episodes: PodcastEpisode[]
       {},
       rssChannelHead(channel),
       xmlText('itunes:author', channel.author),
+      channel.owner !== undefined &&
+        xmlElement('itunes:owner', {}, xmlText('itunes:name', channel.owner.name), xmlText('itunes:email', channel.owner.email)),
       xmlElement('itunes:image', { href: channel.imageUrl }),
       xmlElement(
         'itunes:category',

@@ -66,9 +66,11 @@ export interface PodcastChannel {
   language: string;
   homeUrl: string;
   selfUrl: string;
-  /** Absolute URL of a square image (Apple asks for 1400 to 3000 px). */
+  /** Absolute URL of a square image (Apple asks for 1400 to 3000 px, RGB, no transparency). */
   imageUrl: string;
   author: string;
+  /** Who directories write to about the podcast (Apple verifies ownership by this address). */
+  owner?: { name: string; email: string };
   /** An Apple Podcasts category, with an optional subcategory. */
   category: { text: string; subcategory?: string };
   explicit: boolean;

@@ -53,11 +53,12 @@ export const slugField = (max = maxSlugLength, options: { mayBeEmpty?: boolean }
     },
   });
 
-export const emailField = textField({
-  min: 1,
-  max: 254,
-  format: (email) => (z.regexes.email.test(email) ? null : 'Must be an email address, such as name@example.com.'),
-});
+const emailProblem = (email: string) => (z.regexes.email.test(email) ? null : 'Must be an email address, such as name@example.com.');
+
+export const emailField = textField({ min: 1, max: 254, format: emailProblem });
+
+/** An email address, or nothing. */
+export const optionalEmailField = textField({ max: 254, format: (email) => (email === '' ? null : emailProblem(email)) });
 
 /** Kept exactly as typed (spaces too); one line, so what was typed is what is checked. */
 export const passwordField = (min: number) => textField({ min, max: 256 });
@@ -93,6 +94,13 @@ export function findHrefProblem(href: string): string | null {
 }
 
 export const hrefField = textField({ min: 1, max: 2048, format: findHrefProblem });
+
+/** A link off the site (a profile elsewhere): an http(s) address, never a path here. */
+export const webAddressField = textField({
+  min: 1,
+  max: 2048,
+  format: (href) => (/^https?:\/\//i.test(href) ? findHrefProblem(href) : 'Must be a web address starting with https:// or http://.'),
+});
 
 const isoDateTime = z.regexes.datetime({ precision: null, offset: true });
 

@@ -54,8 +54,16 @@ const validInputs: Record<string, [z.ZodType, Record<string, unknown>]> = {
   ],
   siteSettingsInput: [
     inputs.siteSettingsInput,
-    { locale: 'zh', title: '双声', description: '一本小杂志。', navigation: [{ label: '关于', href: '/zh/about' }] },
+    {
+      locale: 'zh',
+      title: '双声',
+      description: '一本小杂志。',
+      navigation: [{ label: '关于', href: '/zh/about' }],
+      socialLinks: [{ label: '微博', href: 'https://weibo.com/duet' }],
+      podcastEmail: 'podcast@example.com',
+    },
   ],
+  siteLookInput: [inputs.siteLookInput, { accent: '#1d4ed8', logoMediaId: 2, iconMediaId: 3 }],
   siteTimeZoneInput: [inputs.siteTimeZoneInput, { timeZone: 'Asia/Shanghai' }],
   mediaTextInput: [
     inputs.mediaTextInput,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fieldErrors } from './field-errors';
-import { authorProfileInput, mediaTextInput, siteSettingsInput, tagInput } from './site-inputs';
+import { authorProfileInput, mediaTextInput, siteLookInput, siteSettingsInput, storedAccent, tagInput } from './site-inputs';
 
 const fieldsAtFault = (result: { success: boolean; error?: Parameters<typeof fieldErrors>[0] }) =>
   result.success ? [] : Object.keys(fieldErrors(result.error!));
@@ -32,7 +32,7 @@ describe('authorProfileInput', () => {
 });
 
 describe('siteSettingsInput', () => {
-  const settings = { locale: 'en', title: 'Duet Magazine', description: '', navigation: [] as unknown[] };
+  const settings = { locale: 'en', title: 'Duet Magazine', description: '', navigation: [] as unknown[], socialLinks: [] as unknown[], podcastEmail: '' };
 
   it('takes up to 12 links, to this site or to the web', () => {
     const navigation = [
@@ -60,6 +60,59 @@ describe('siteSettingsInput', () => {
       navigation: [{ label: 'x'.repeat(61), href: '/' }],
     });
     expect(fieldsAtFault(result)).toEqual(['title', 'description', 'navigation.0.label']);
+  });
+});
+
+describe('siteSettingsInput: social links and the podcast’s address', () => {
+  const settings = { locale: 'zh', title: '双声', description: '', navigation: [], socialLinks: [] as unknown[], podcastEmail: '' };
+
+  it('takes profiles elsewhere as web addresses, and an optional e-mail address', () => {
+    const socialLinks = [
+      { label: 'Mastodon', href: 'https://mastodon.social/@duet' },
+      { label: '微博', href: 'http://weibo.com/duet' },
+    ];
+    expect(siteSettingsInput.parse({ ...settings, socialLinks, podcastEmail: 'podcast@example.com' })).toMatchObject({ socialLinks, podcastEmail: 'podcast@example.com' });
+    expect(siteSettingsInput.parse(settings).podcastEmail).toBe('');
+  });
+
+  it('names each link and the address at fault', () => {
+    const socialLinks = [
+      { label: 'About', href: '/zh/about' },
+      { label: 'Bad', href: 'javascript:alert(1)' },
+      { label: '', href: 'https://example.com' },
+      { label: 'Who', href: 'https://me@evil.example' },
+    ];
+    const result = siteSettingsInput.safeParse({ ...settings, socialLinks, podcastEmail: 'not an address' });
+    expect(fieldErrors(result.error!)).toEqual({
+      'socialLinks.0.href': ['Must be a web address starting with https:// or http://.'],
+      'socialLinks.1.href': ['Must be a web address starting with https:// or http://.'],
+      'socialLinks.2.label': ['Must not be empty.'],
+      'socialLinks.3.href': ['Must not contain a user name or password.'],
+      podcastEmail: ['Must be an email address, such as name@example.com.'],
+    });
+    const thirteen = Array.from({ length: 13 }, () => ({ label: 'x', href: 'https://example.com' }));
+    expect(fieldsAtFault(siteSettingsInput.safeParse({ ...settings, socialLinks: thirteen }))).toEqual(['socialLinks']);
+  });
+});
+
+describe('siteLookInput', () => {
+  it('takes an accent with enough contrast (stored as #rrggbb), or none, and the chosen logo and icon', () => {
+    const look = siteLookInput.parse({ accent: '#1D4ED8', logoMediaId: 3, iconMediaId: null });
+    expect(look).toEqual({ accent: '#1D4ED8', logoMediaId: 3, iconMediaId: null });
+    expect(storedAccent(look.accent)).toBe('#1d4ed8');
+    expect(storedAccent(siteLookInput.parse({ accent: '', logoMediaId: null, iconMediaId: 4 }).accent)).toBeNull();
+  });
+
+  it('refuses an accent that would be hard to read on the light paper, saying why', () => {
+    const result = siteLookInput.safeParse({ accent: '#f5c400', logoMediaId: null, iconMediaId: null });
+    expect(fieldErrors(result.error!)).toEqual({
+      accent: [expect.stringMatching(/^Has a contrast of 1\.\d\d:1 on the light paper \(#fbf8f3\); text needs at least 4\.5:1\./)],
+    });
+    expect(fieldErrors(siteLookInput.safeParse({ accent: 'teal', logoMediaId: 0, iconMediaId: 'x' }).error!)).toEqual({
+      accent: ['Must be a colour in hex, such as #b3402a.'],
+      logoMediaId: [expect.stringMatching(/^Must be a whole number/)],
+      iconMediaId: [expect.stringMatching(/^Must be a whole number/)],
+    });
   });
 });
 

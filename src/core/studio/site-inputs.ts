@@ -1,11 +1,14 @@
 // The Studio's inputs for what surrounds the posts: tags, author profiles, the site's
-// title and navigation per language, and the words that go with a media file.
+// identity (its name, words and links per language; its colour, logo and icon), and the
+// words that go with a media file.
 import { z } from 'zod';
+import { findAccentProblem, normalizeHex } from '@/core/site/accent-colour';
 import { isTimeZone } from '@/core/time/zoned-time';
-import { groupError, hrefField, localeField, perLocale, recordId, slugField } from './fields';
+import { groupError, hrefField, localeField, optionalEmailField, perLocale, recordId, slugField, webAddressField } from './fields';
 import { blockText, lineText, optionalLineText, textField } from './text-field';
 
 export const maxNavigationLinks = 12;
+export const maxSocialLinks = 12;
 
 /** A tag's stable key (used by imports and the demo) and its name and slug per language. */
 export const tagInput = z.strictObject({
@@ -23,8 +26,14 @@ export const authorProfileInput = z.strictObject({
 export type AuthorProfileInput = z.infer<typeof authorProfileInput>;
 
 const navigationLink = z.strictObject({ label: lineText(60), href: hrefField }, { error: groupError });
+const socialLink = z.strictObject({ label: lineText(60), href: webAddressField }, { error: groupError });
 
-/** The site's title, description and navigation in one language. */
+/**
+ * The site in one language: its name (header, home, every tab title, feeds, link
+ * previews, the installed app), its description (under the name on the home page, in
+ * feeds and search results), extra navigation, links to the owner elsewhere (footer),
+ * and the address podcast directories write to about the podcast (empty: none given).
+ */
 export const siteSettingsInput = z.strictObject({
   locale: localeField,
   title: lineText(120),
@@ -32,8 +41,33 @@ export const siteSettingsInput = z.strictObject({
   navigation: z
     .array(navigationLink, { error: 'Must be a list of links.' })
     .max(maxNavigationLinks, `Must have at most ${maxNavigationLinks} links.`),
+  socialLinks: z.array(socialLink, { error: 'Must be a list of links.' }).max(maxSocialLinks, `Must have at most ${maxSocialLinks} links.`),
+  podcastEmail: optionalEmailField,
 });
 export type SiteSettingsInput = z.infer<typeof siteSettingsInput>;
+
+/** An accent colour as typed (`#B3402A`, `b42`): empty for Duet's own. Stored as `#rrggbb` (storedAccent). */
+const accentField = textField({ max: 16, format: (text) => (text === '' ? null : findAccentProblem(text)) });
+
+/** What an accepted accent is stored as: `#rrggbb`, or null for Duet's own. */
+export function storedAccent(accent: string): string | null {
+  return accent === '' ? null : normalizeHex(accent);
+}
+
+/** A media file chosen from the library, or none. */
+const chosenMedia = recordId.nullable();
+
+/**
+ * The site's look, in every language: the accent colour (checked for contrast), a logo
+ * for the header, and the square icon every other picture of the site is made from (the
+ * favicon, the home-screen icons and the podcast artwork).
+ */
+export const siteLookInput = z.strictObject({
+  accent: accentField,
+  logoMediaId: chosenMedia,
+  iconMediaId: chosenMedia,
+});
+export type SiteLookInput = z.infer<typeof siteLookInput>;
 
 /** Alt text (one line; empty for a decorative image) and caption of a media file, per language. */
 export const mediaTextInput = z.strictObject({

@@ -2,11 +2,10 @@
 // of the database. Readers only ever see published posts whose publication time has
 // come, and only the published translations of those.
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
-import type { Author, Page, Post, PostKind, SiteSettings, Tag } from '@/core/content/types';
+import type { Author, Page, Post, PostKind, Tag } from '@/core/content/types';
 import { AppError } from '@/core/errors/app-error';
 import { isLocale, otherLocale, type Locale } from '@/i18n/routing';
 import type { Database } from '../schema';
-import { parseNavigation } from './studio-admin';
 import { loadPosts } from './load-posts';
 import { foldAuthors, foldTags, toIsoTimestamp } from './map-rows';
 
@@ -38,17 +37,10 @@ export interface StoredRendering {
   renderVersion: number | null;
 }
 
-export interface SitemapEntry {
-  postId: number;
-  kind: PostKind;
-  updatedAt: string;
-  paths: Partial<Record<Locale, string>>;
-}
-
 const maxPageSize = 100;
 
 /** Published, and its publication time has come: a scheduled post stays hidden until then. */
-function isVisible(nowIso: string) {
+export function isVisible(nowIso: string) {
   return (eb: ExpressionBuilder<Database, 'posts'>) =>
     eb.and([eb('posts.status', '=', 'published'), eb('posts.published_at', '<=', nowIso)]);
 }
@@ -240,75 +232,6 @@ export function createContentReader(db: Kysely<Database>) {
         .where('authors.handle', '=', handle)
         .execute();
       return foldAuthors(rows).values().next().value ?? null;
-    },
-
-    /** Site title and description in `locale`, each falling back to the other language. */
-    async getSiteSettings(locale: Locale): Promise<SiteSettings> {
-      const rows = await db
-        .selectFrom('settings')
-        .select(['locale', 'key', 'value'])
-        .where('key', 'in', ['title', 'description', 'navigation'])
-        .execute();
-      const pick = (key: string) =>
-        rows.find((r) => r.key === key && r.locale === locale)?.value ??
-        rows.find((r) => r.key === key && r.locale === otherLocale(locale))?.value ??
-        '';
-      const navigation = rows.find((r) => r.key === 'navigation' && r.locale === locale)?.value;
-      return { title: pick('title'), description: pick('description'), navigation: parseNavigation(navigation) };
-    },
-
-    /** Every visible post and page with the path of each published language. */
-    /**
-     * One slice of the sitemap: visible posts in id order (stable while new posts arrive
-     * at the end), each with the paths of its published translations. Slices keep a
-     * 100,000-post sitemap out of memory.
-     */
-    async listSitemapEntries(opts: { offset?: number; limit?: number; now?: Date } = {}): Promise<SitemapEntry[]> {
-      const { offset = 0, limit = 50_000, now = new Date() } = opts;
-      const nowIso = toIsoTimestamp(now);
-      const ids = db
-        .selectFrom('posts')
-        .select('posts.id')
-        .where(isVisible(nowIso))
-        .orderBy('posts.id')
-        .limit(limit)
-        .offset(offset);
-      const rows = await db
-        .selectFrom('posts')
-        .innerJoin('live_translations', 'live_translations.post_id', 'posts.id')
-        .select(['posts.id', 'posts.kind', 'live_translations.updated_at', 'live_translations.locale', 'live_translations.slug'])
-        .where('posts.id', 'in', ids)
-        .orderBy('posts.id')
-        .execute();
-      const entries = new Map<number, SitemapEntry>();
-      for (const row of rows) {
-        if (!isLocale(row.locale)) continue;
-        const kind = row.kind as PostKind;
-        let entry = entries.get(row.id);
-        if (!entry) {
-          entry = { postId: row.id, kind, updatedAt: row.updated_at, paths: {} };
-          entries.set(row.id, entry);
-        }
-        entry.paths[row.locale] = postPath(kind, row.locale, row.slug);
-        // Last modified as readers saw it: the newest publication of either language
-        // (a draft save moves the post's own updated_at, never this).
-        if (row.updated_at > entry.updatedAt) entry.updatedAt = row.updated_at;
-      }
-      return [...entries.values()];
-    },
-
-    /** How many posts and pages readers can see now, and when the newest changed. */
-    async countVisiblePosts(now: Date = new Date()): Promise<{ total: number; lastModified: string | null }> {
-      const nowIso = toIsoTimestamp(now);
-      const [row, last] = await Promise.all([
-        db.selectFrom('posts').select((eb) => eb.fn.countAll().as('total')).where(isVisible(nowIso)).executeTakeFirstOrThrow(),
-        db
-          .selectFrom('live_translations')
-          .select((eb) => eb.fn.max('live_translations.updated_at').as('last'))
-          .where('post_id', 'in', db.selectFrom('posts').select('posts.id').where(isVisible(nowIso)))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { total: Number(row.total), lastModified: (last.last as string | null) ?? null };
     },
 
     /** All posts and pages, whatever their status: zero means a fresh database. */

@@ -1,11 +1,11 @@
-// The Studio's writes around the posts: tags, author profiles, site settings per
-// language, the words of a media file, and people's roles.
+// The Studio's writes around the posts: tags, author profiles, the site's time zone, the
+// words of a media file, and people's roles. The site's identity is site-settings.ts.
 import type { Kysely, Transaction } from 'kysely';
 import type { Role } from '@/core/auth/permissions';
 import type { Author, Media, MediaKind, Tag } from '@/core/content/types';
 import { AppError } from '@/core/errors/app-error';
-import type { AuthorProfileInput, MediaTextInput, SiteSettingsInput, TagInput } from '@/core/studio/inputs';
-import { locales, type Locale } from '@/i18n/routing';
+import type { AuthorProfileInput, MediaTextInput, TagInput } from '@/core/studio/inputs';
+import { locales } from '@/i18n/routing';
 import { mapDatabaseError } from '../map-database-error';
 import type { Database } from '../schema';
 import { loadMediaByIds } from './load-posts';
@@ -16,27 +16,6 @@ async function write<T>(db: Kysely<Database>, work: (trx: Transaction<Database>)
     return await db.transaction().execute(work);
   } catch (error) {
     throw mapDatabaseError(error);
-  }
-}
-
-export interface NavigationLink {
-  label: string;
-  href: string;
-}
-
-export interface EditableSettings {
-  title: string;
-  description: string;
-  navigation: NavigationLink[];
-}
-
-export function parseNavigation(value: string | undefined): NavigationLink[] {
-  if (!value) return [];
-  try {
-    const parsed = JSON.parse(value) as unknown;
-    return Array.isArray(parsed) ? parsed.filter((l): l is NavigationLink => typeof l?.label === 'string' && typeof l?.href === 'string') : [];
-  } catch {
-    return [];
   }
 }
 
@@ -116,12 +95,6 @@ export function createStudioAdmin(db: Kysely<Database>) {
         if (texts.length) await trx.insertInto('author_texts').values(texts).execute();
       }),
 
-    async getSettings(locale: Locale): Promise<EditableSettings> {
-      const rows = await db.selectFrom('settings').select(['key', 'value']).where('locale', '=', locale).execute();
-      const get = (key: string) => rows.find((r) => r.key === key)?.value;
-      return { title: get('title') ?? '', description: get('description') ?? '', navigation: parseNavigation(get('navigation')) };
-    },
-
     /** The site's time zone; the server's own until an owner picks one. */
     async getTimeZone(): Promise<string> {
       const row = await db.selectFrom('settings').select('value').where('locale', '=', '*').where('key', '=', 'timeZone').executeTakeFirst();
@@ -135,22 +108,6 @@ export function createStudioAdmin(db: Kysely<Database>) {
           .values({ locale: '*', key: 'timeZone', value: timeZone })
           .onConflict((oc) => oc.columns(['locale', 'key']).doUpdateSet({ value: timeZone }))
           .execute();
-      }),
-
-    saveSettings: (input: SiteSettingsInput) =>
-      write(db, async (trx) => {
-        const entries: Array<[string, string]> = [
-          ['title', input.title],
-          ['description', input.description],
-          ['navigation', JSON.stringify(input.navigation)],
-        ];
-        for (const [key, value] of entries) {
-          await trx
-            .insertInto('settings')
-            .values({ locale: input.locale, key, value })
-            .onConflict((oc) => oc.columns(['locale', 'key']).doUpdateSet({ value }))
-            .execute();
-        }
       }),
 
     /** Who uploaded a file: an account id, null when unknown, undefined when there is no such file. */

@@ -3,6 +3,7 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
+import { getSiteIdentity } from '@/server/site/site-identity';
 
 export type FeedFormat = 'rss' | 'atom' | 'json' | 'podcast';
 
@@ -22,8 +23,8 @@ type AlternateTypes = NonNullable<NonNullable<Metadata['alternates']>['types']>;
  * along itself: `alternates: { ...alternatesMetadata(…), types: await feedLinks(locale) }`.
  */
 export async function feedLinks(locale: Locale): Promise<AlternateTypes> {
-  const t = await getTranslations({ locale });
-  const site = t('site.name');
+  const [t, identity] = await Promise.all([getTranslations({ locale }), getSiteIdentity(locale)]);
+  const site = identity.name;
   return {
     'application/rss+xml': [
       { url: feedPath(locale, 'rss'), title: t('feeds.rssTitle', { site }) },

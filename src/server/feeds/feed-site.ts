@@ -1,5 +1,6 @@
-// What every feed of a language says about the site: its language tag, home and icon.
+// What every feed of a language says about the site: its language tag, home and pictures.
 import type { Locale } from '@/i18n/routing';
+import type { SiteIdentity } from '@/server/site/site-identity';
 import { absoluteUrl } from '@/server/site-url';
 
 /** BCP 47 tags, as the pages' JSON-LD writes them. */
@@ -11,7 +12,12 @@ export function feedHomeUrl(locale: Locale): string {
   return absoluteUrl(`/${locale}`);
 }
 
-/** The site icon (public/static), square; also the podcast's cover. */
-export function feedIconUrl(): string {
-  return absoluteUrl('/static/icon-512.png');
+/** The site's icon at 512 pixels, square: the feeds' icon. */
+export function feedIconUrl(site: SiteIdentity): string {
+  return absoluteUrl(site.icons.icon512.path);
+}
+
+/** The podcast's cover: the artwork made from the site's icon (3000 px, RGB, no transparency). */
+export function podcastArtworkUrl(site: SiteIdentity): string {
+  return absoluteUrl(site.icons.artwork.path);
 }

@@ -7,8 +7,9 @@ import { absolutizeHtml } from '@/core/feeds/absolutize-html';
 import { latestDate, type FeedChannel, type FeedEntry } from '@/core/feeds/feed-types';
 import { getRenderedBody } from '@/server/render/rendered-body';
 import { otherLocale, type Locale } from '@/i18n/routing';
-import { contentTag, getSiteSettings, listPosts } from '@/server/content';
+import { contentTag, listPosts } from '@/server/content';
 import { postPath } from '@/server/post-view';
+import { getSiteIdentity } from '@/server/site/site-identity';
 import { absoluteUrl } from '@/server/site-url';
 import { feedPath } from './feed-links';
 import { feedHomeUrl, feedIconUrl, feedLanguage } from './feed-site';
@@ -16,18 +17,18 @@ import { feedHomeUrl, feedIconUrl, feedLanguage } from './feed-site';
 export const feedSize = 20;
 
 export async function loadFeed(locale: Locale): Promise<{ channel: FeedChannel; entries: FeedEntry[] }> {
-  const [settings, posts] = await Promise.all([
-    getSiteSettings(locale),
+  const [site, posts] = await Promise.all([
+    getSiteIdentity(locale),
     listPosts({ locale, page: 1, pageSize: feedSize, kind: 'post', includeOtherLanguage: false }),
   ]);
   const entries = (await Promise.all(posts.items.map((post) => toFeedEntry(post, locale)))).filter((e): e is FeedEntry => e !== null);
   const channel: FeedChannel = {
-    title: settings.title,
-    description: settings.description,
+    title: site.name,
+    description: site.description,
     language: feedLanguage(locale),
     homeUrl: feedHomeUrl(locale),
     feedUrls: { rss: absoluteUrl(feedPath(locale, 'rss')), atom: absoluteUrl(feedPath(locale, 'atom')), json: absoluteUrl(feedPath(locale, 'json')) },
-    iconUrl: feedIconUrl(),
+    iconUrl: feedIconUrl(site),
     updated: latestDate(entries.map((e) => e.updated)) ?? new Date(),
   };
   return { channel, entries };

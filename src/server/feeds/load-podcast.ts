@@ -4,11 +4,12 @@ import { getTranslations } from 'next-intl/server';
 import type { Post } from '@/core/content/types';
 import { latestDate, type PodcastChannel, type PodcastEpisode } from '@/core/feeds/feed-types';
 import type { Locale } from '@/i18n/routing';
-import { getSiteSettings, listPosts } from '@/server/content';
+import { listPosts } from '@/server/content';
 import { postPath } from '@/server/post-view';
+import { getSiteIdentity } from '@/server/site/site-identity';
 import { absoluteUrl } from '@/server/site-url';
 import { feedPath } from './feed-links';
-import { feedHomeUrl, feedIconUrl, feedLanguage } from './feed-site';
+import { feedHomeUrl, feedLanguage, podcastArtworkUrl } from './feed-site';
 
 export const maxEpisodes = 100;
 
@@ -16,19 +17,20 @@ export const maxEpisodes = 100;
 const category = { text: 'Society & Culture' };
 
 export async function loadPodcast(locale: Locale): Promise<{ channel: PodcastChannel; episodes: PodcastEpisode[] }> {
-  const [settings, t] = await Promise.all([getSiteSettings(locale), getTranslations({ locale, namespace: 'feeds' })]);
+  const [site, t] = await Promise.all([getSiteIdentity(locale), getTranslations({ locale, namespace: 'feeds' })]);
   // The database picks the narrated posts, so an old narration is never crowded out by
   // newer posts without one.
   const { items } = await listPosts({ locale, page: 1, pageSize: maxEpisodes, kind: 'post', includeOtherLanguage: false, narratedIn: locale });
   const episodes = items.map((post) => toEpisode(post, locale)).filter((e): e is PodcastEpisode => e !== null);
   const channel: PodcastChannel = {
-    title: t('podcastTitle', { site: settings.title }),
-    description: t('podcastDescription', { site: settings.title }),
+    title: t('podcastTitle', { site: site.name }),
+    description: t('podcastDescription', { site: site.name }),
     language: feedLanguage(locale),
     homeUrl: feedHomeUrl(locale),
     selfUrl: absoluteUrl(feedPath(locale, 'podcast')),
-    imageUrl: feedIconUrl(),
-    author: settings.title,
+    imageUrl: podcastArtworkUrl(site),
+    author: site.name,
+    owner: site.podcastEmail ? { name: site.name, email: site.podcastEmail } : undefined,
     category,
     explicit: false,
     updated: latestDate(episodes.map((e) => e.published)) ?? new Date(),

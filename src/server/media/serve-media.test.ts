@@ -38,6 +38,8 @@ describe('serveMedia', () => {
     expect(res.headers.get('content-type')).toBe('audio/mpeg');
     expect(res.headers.get('cache-control')).toContain('immutable');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-length')).toBe('1000');
+    expect(res.headers.get('x-duet-content-length')).toBe('1000');
     expect(Buffer.from(await res.arrayBuffer())).toEqual(bytes);
   });
 
@@ -45,6 +47,7 @@ describe('serveMedia', () => {
     const res = await get(['talk.0123456789.mp3'], { range: 'bytes=10-19' });
     expect(res.status).toBe(206);
     expect(res.headers.get('content-range')).toBe('bytes 10-19/1000');
+    expect(res.headers.get('x-duet-content-length')).toBe('10');
     expect(Buffer.from(await res.arrayBuffer())).toEqual(bytes.subarray(10, 20));
     expect((await get(['talk.0123456789.mp3'], { range: 'bytes=2000-' })).status).toBe(416);
   });

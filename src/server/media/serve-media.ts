@@ -1,6 +1,7 @@
 // Serves media files from DATA_DIR/media with the headers a player needs: the type by
-// extension (never sniffed), strong caching for content-hashed names, ETag/304, and
-// single HTTP ranges (206) so audio and video can seek.
+// extension (never sniffed), strong caching for content-hashed names, ETag/304, single
+// HTTP ranges (206) so audio and video can seek, and the length of every answer (podcast
+// apps refuse an episode without one).
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
@@ -14,6 +15,9 @@ const types: Record<MediaFolder, Record<string, string>> = {
   audios: { mp3: 'audio/mpeg', m4a: 'audio/mp4', ogg: 'audio/ogg', opus: 'audio/ogg', wav: 'audio/wav', flac: 'audio/flac' },
   videos: { webm: 'video/webm', mp4: 'video/mp4', mov: 'video/quicktime', mkv: 'video/x-matroska', vtt: 'text/vtt; charset=utf-8' },
 };
+
+/** scripts/content-length.cjs's HEADER. */
+export const lengthHeader = 'X-Duet-Content-Length';
 
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
 /** name.<10+ hex>.ext: the content decides the name, so it can be cached forever. */
@@ -71,7 +75,11 @@ export async function serveMedia(request: Request, folder: MediaFolder, segments
   const range = parseRange(request.headers.get('range'), info.size);
   if (range === 'invalid') return plain(416, 'Range Not Satisfiable', { 'Content-Range': `bytes */${info.size}` });
   const { start, end } = range ?? { start: 0, end: info.size - 1 };
-  headers['Content-Length'] = String(info.size === 0 ? 0 : end - start + 1);
+  const length = String(info.size === 0 ? 0 : end - start + 1);
+  headers['Content-Length'] = length;
+  // Next drops Content-Length from a route handler's answer; scripts/content-length.cjs
+  // (loaded by `npm start`) puts this back as Content-Length on the wire.
+  headers[lengthHeader] = length;
   if (range) headers['Content-Range'] = `bytes ${start}-${end}/${info.size}`;
   const status = range ? 206 : 200;
   if (request.method === 'HEAD' || info.size === 0) return new Response(null, { status, headers });

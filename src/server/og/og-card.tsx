@@ -19,10 +19,12 @@ export interface OgCard {
   byline: string;
   /** The language's own name: 中文, English. */
   languageName: string;
+  /** The site's accent on the light paper (core/site/accent-colour.ts). */
+  accent: string;
 }
 
 // globals.css, light scheme: link previews sit on every kind of page, paper reads on all.
-const colors = { paper: '#fbf8f3', ink: '#1d2433', inkSoft: '#4a5263', rule: '#e3ddd2', accent: '#b3402a' };
+const colors = { paper: '#fbf8f3', ink: '#1d2433', inkSoft: '#4a5263', rule: '#e3ddd2' };
 
 /** The texts each font role draws, for choosing font slices before rendering. */
 export function ogCardTexts(card: OgCard): Record<'display' | 'body', string> {
@@ -62,11 +64,11 @@ export function OgCardImage({ card, fonts }: { card: OgCard; fonts: OgFonts }) {
         background: colors.paper,
         color: colors.ink,
         padding: `0 ${(ogImageSize.width - titleWidth) / 2}px`,
-        borderTop: `14px solid ${colors.accent}`,
+        borderTop: `14px solid ${card.accent}`,
       }}
     >
       <div style={{ display: 'flex', flexShrink: 0, alignItems: 'center', justifyContent: 'space-between', height: 128, borderBottom: `2px solid ${colors.rule}` }}>
-        <div style={{ fontFamily: fonts.family.display, fontSize: 40, color: colors.accent, letterSpacing: isChinese ? '0.08em' : '0.01em' }}>
+        <div style={{ fontFamily: fonts.family.display, fontSize: 40, color: card.accent, letterSpacing: isChinese ? '0.08em' : '0.01em' }}>
           {fonts.clean(card.siteName)}
         </div>
         <div

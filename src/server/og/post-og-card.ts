@@ -5,8 +5,8 @@ import { createHash } from 'node:crypto';
 import { getTranslations } from 'next-intl/server';
 import type { Post } from '@/core/content/types';
 import { otherLocale, type Locale } from '@/i18n/routing';
-import { getSiteSettings } from '@/server/content';
 import { formatDate, postPath } from '@/server/post-view';
+import { getSiteIdentity } from '@/server/site/site-identity';
 import { absoluteUrl } from '@/server/site-url';
 import { ogDesignVersion, ogImageSize, type OgCard } from './og-card';
 
@@ -22,18 +22,19 @@ export interface OgImage {
 export async function postOgCard(post: Post, locale: Locale): Promise<OgCard | null> {
   const translation = post.translations[locale];
   if (post.kind !== 'post' || !translation) return null;
-  const [t, switcher, settings] = await Promise.all([
+  const [t, switcher, site] = await Promise.all([
     getTranslations({ locale }),
     // The other language's switcher names this language in itself: 中文, English.
     getTranslations({ locale: otherLocale(locale), namespace: 'switcher' }),
-    getSiteSettings(locale),
+    getSiteIdentity(locale),
   ]);
   const authors = post.authors.map((a) => a.name[locale] ?? a.handle).join(locale === 'zh' ? '、' : ', ');
   const byline = [authors ? t.markup('post.by', { authors: () => authors }) : '', formatDate(post.publishedAt, locale)];
   return {
     locale,
     title: translation.title,
-    siteName: settings.title || t('site.name'),
+    siteName: site.name,
+    accent: site.accent.light,
     byline: byline.filter(Boolean).join(' · '),
     languageName: switcher('otherName'),
   };

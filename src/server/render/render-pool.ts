@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { RenderDocumentInput, RenderedDocument } from '@/core/markdown/render-document';
+import type { WorkerTask } from './render-worker';
 import { AppError } from '@/core/errors/app-error';
 import { logger } from '@/server/logger';
 
@@ -43,9 +44,11 @@ export function isRenderTimeout(error: unknown): boolean {
 
 interface Job {
   id: number;
-  input: RenderDocumentInput;
+  task: WorkerTask;
   budgetMs: number;
-  resolve: (result: RenderedDocument) => void;
+  /** The error a caller gets when the job outlives its budget. */
+  overBudget: () => Error;
+  resolve: (result: unknown) => void;
   reject: (error: unknown) => void;
 }
 
@@ -56,7 +59,7 @@ interface Slot {
   timer: NodeJS.Timeout | null;
 }
 
-type Reply = { ready: true } | { id: number; result: RenderedDocument } | { id: number; error: string };
+type Reply = { ready: true } | { id: number; result: unknown } | { id: number; error: string };
 
 /**
  * The production server runs the worker bundled by scripts/build-render-worker.mjs beside
@@ -80,12 +83,12 @@ class RenderPool {
 
   constructor(private readonly size: number) {}
 
-  render(input: RenderDocumentInput, budgetMs: number): Promise<RenderedDocument> {
+  run(task: WorkerTask, budgetMs: number, overBudget: () => Error): Promise<unknown> {
     if (this.queue.length >= maxQueued) {
       return Promise.reject(new AppError('UNAVAILABLE', 'The server is busy formatting other texts. Try again in a moment.', { reason: 'render-busy' }));
     }
     return new Promise((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, input, budgetMs, resolve, reject });
+      this.queue.push({ id: this.nextId++, task, budgetMs, overBudget, resolve, reject });
       this.dispatch();
     });
   }
@@ -107,8 +110,8 @@ class RenderPool {
       const job = this.queue.shift()!;
       slot.job = job;
       // The budget starts when the worker has the text, not while it waits in line.
-      slot.timer = setTimeout(() => this.fail(slot, new RenderTimeoutError(job.budgetMs), true), job.budgetMs);
-      slot.worker.postMessage({ id: job.id, input: job.input });
+      slot.timer = setTimeout(() => this.fail(slot, job.overBudget(), true), job.budgetMs);
+      slot.worker.postMessage({ id: job.id, task: job.task });
     }
   }
 
@@ -149,7 +152,7 @@ class RenderPool {
     this.finish(slot);
     if (terminate) void slot.worker.terminate();
     if (job) {
-      if (isRenderTimeout(error)) logger.warn({ chars: job.input.markdown.length, budgetMs: job.budgetMs }, 'render over budget; worker replaced');
+      if (isRenderTimeout(error)) logger.warn({ chars: job.task.kind === 'render' ? job.task.input.markdown.length : 0, budgetMs: job.budgetMs }, 'render over budget; worker replaced');
       job.reject(error);
     }
     this.dispatch();
@@ -173,7 +176,13 @@ function pool(): RenderPool {
 
 /** Renders a text in a worker; RenderTimeoutError when it outlives its budget. */
 export function renderInWorker(input: RenderDocumentInput, budgetMs = renderBudgetMs(input.markdown.length)): Promise<RenderedDocument> {
-  return pool().render(input, budgetMs);
+  return pool().run({ kind: 'render', input }, budgetMs, () => new RenderTimeoutError(budgetMs)) as Promise<RenderedDocument>;
+}
+
+/** A slice of the display font cut down to `codePoints` (WOFF2 bytes), made in a worker. */
+export function subsetFontInWorker(file: string, codePoints: number[], budgetMs = 5000): Promise<Uint8Array> {
+  const overBudget = () => new AppError('UNAVAILABLE', 'Preparing the font took too long.', { reason: 'font-timeout' });
+  return pool().run({ kind: 'subset-font', file, codePoints }, budgetMs, overBudget) as Promise<Uint8Array>;
 }
 
 /** Starts the workers ahead of the first text (called once at server start). */

@@ -1,19 +1,27 @@
-// The render worker: a thread that turns Markdown into what readers see (render-document).
+// The render worker: a thread that turns Markdown into what readers see (render-document),
+// and cuts the display font down to the characters a page shows (subset-display-font).
 // The pool (render-pool.ts) gives it one job at a time and terminates it when a job runs
 // past its time budget, so a text crafted to be slow costs this thread, never the server's.
 import { parentPort } from 'node:worker_threads';
 import { renderDocument, type RenderDocumentInput } from '@/core/markdown/render-document';
+import { subsetFontFile } from '@/server/fonts/subset-font-file';
 
-export interface RenderJobMessage {
+export type WorkerTask = { kind: 'render'; input: RenderDocumentInput } | { kind: 'subset-font'; file: string; codePoints: number[] };
+
+export interface WorkerJobMessage {
   id: number;
-  input: RenderDocumentInput;
+  task: WorkerTask;
 }
 
 const port = parentPort;
 if (!port) throw new Error('render-worker.ts runs as a worker thread only.');
 
-port.on('message', ({ id, input }: RenderJobMessage) => {
-  renderDocument(input).then(
+function run(task: WorkerTask): Promise<unknown> {
+  return task.kind === 'render' ? renderDocument(task.input) : subsetFontFile(task.file, task.codePoints);
+}
+
+port.on('message', ({ id, task }: WorkerJobMessage) => {
+  run(task).then(
     (result) => port.postMessage({ id, result }),
     (error: unknown) => port.postMessage({ id, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }),
   );

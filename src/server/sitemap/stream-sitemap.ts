@@ -1,45 +1,86 @@
 // Streams sitemaps from the database in slices, so 100,000 posts take neither long nor
 // much memory: /sitemap.xml is the whole list while it fits one sitemap, and an index of
-// /sitemaps/<n>.xml children once it does not.
+// /sitemaps/<n>.xml children once it does not. The list is one sequence of items, each a
+// page in every language it has: the list pages, then authors, tags and posts (posts
+// last, in id order, so new ones land in the last child).
+import { authorPaths, tagPaths } from '@/core/seo/listing-paths';
 import { sitemapIndex, sitemapUrlLimit, urlEntries, urlsetClose, urlsetOpen } from '@/core/seo/sitemap-xml';
 import { getDatabase } from '@/db/client';
 import { ensureDatabase } from '@/db/ensure-database';
-import { createContentRepository } from '@/db/repositories/content-repository';
+import { createContentRepository, type ContentRepository } from '@/db/repositories/content-repository';
 import { locales } from '@/i18n/routing';
 import { absoluteUrl } from '@/server/site-url';
+import type { LocalePaths } from '@/server/alternates';
 
-/** Posts per child sitemap: two languages each stay under the 50,000-URL limit. */
-export const postsPerSitemap = Math.floor(sitemapUrlLimit / locales.length) - 100;
+/** Items per child sitemap: two languages each stay under the 50,000-URL limit. */
+export const itemsPerSitemap = Math.floor(sitemapUrlLimit / locales.length) - 100;
 const slice = 2_000;
 const listPaths = ['', '/archive', '/tags'];
+
+interface SitemapItem {
+  paths: LocalePaths;
+  updatedAt?: string | null;
+}
+
+/** A run of items of one kind: how many there are, and a way to read a slice of them. */
+interface Segment {
+  count: number;
+  read(offset: number, limit: number): Promise<SitemapItem[]>;
+}
 
 async function repository() {
   await ensureDatabase();
   return createContentRepository(getDatabase());
 }
 
+async function segmentsOf(repo: ContentRepository): Promise<{ segments: Segment[]; total: number; lastModified: string | null }> {
+  const now = new Date();
+  const [posts, listings] = await Promise.all([repo.countVisiblePosts(now), repo.countSitemapListings(now)]);
+  const lists = listPaths.map((path) => ({ paths: Object.fromEntries(locales.map((l) => [l, `/${l}${path}`])) as LocalePaths }));
+  const segments: Segment[] = [
+    { count: lists.length, read: async (offset, limit) => lists.slice(offset, offset + limit) },
+    {
+      count: listings.authors,
+      read: async (offset, limit) => (await repo.listSitemapAuthors({ offset, limit, now })).map((a) => ({ paths: authorPaths(a.handle), updatedAt: a.updatedAt })),
+    },
+    {
+      count: listings.tags,
+      read: async (offset, limit) => (await repo.listSitemapTags({ offset, limit, now })).map((t) => ({ paths: tagPaths(t.names), updatedAt: t.updatedAt })),
+    },
+    { count: posts.total, read: async (offset, limit) => (await repo.listSitemapEntries({ offset, limit, now })).map((e) => ({ paths: e.paths, updatedAt: e.updatedAt })) },
+  ];
+  return { segments, total: segments.reduce((sum, s) => sum + s.count, 0), lastModified: posts.lastModified };
+}
+
 const xmlHeaders = { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' };
 
-function absolute(paths: Partial<Record<string, string>>): Record<string, string> {
+function absolute(paths: LocalePaths): Record<string, string> {
   return Object.fromEntries(Object.entries(paths).flatMap(([l, p]) => (p ? [[l, absoluteUrl(p)]] : [])));
 }
 
-function streamUrlset(from: number, count: number, withListPages: boolean): Response {
+/** Items [from, from + count) of the whole sequence, across segments, a slice at a time. */
+async function* readItems(segments: Segment[], from: number, count: number): AsyncGenerator<SitemapItem[]> {
+  let start = 0;
+  for (const segment of segments) {
+    const first = Math.max(from, start);
+    const end = Math.min(from + count, start + segment.count);
+    for (let offset = first; offset < end; offset += slice) {
+      const items = await segment.read(offset - start, Math.min(slice, end - offset));
+      if (items.length === 0) break;
+      yield items;
+    }
+    start += segment.count;
+  }
+}
+
+function streamUrlset(segments: Segment[], from: number, count: number): Response {
   const encoder = new TextEncoder();
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
       try {
-        const repo = await repository();
         controller.enqueue(encoder.encode(urlsetOpen));
-        if (withListPages) {
-          for (const path of listPaths) {
-            controller.enqueue(encoder.encode(urlEntries(absolute(Object.fromEntries(locales.map((l) => [l, `/${l}${path}`]))))));
-          }
-        }
-        for (let offset = from; offset < from + count; offset += slice) {
-          const entries = await repo.listSitemapEntries({ offset, limit: Math.min(slice, from + count - offset) });
-          if (entries.length === 0) break;
-          controller.enqueue(encoder.encode(entries.map((e) => urlEntries(absolute(e.paths), e.updatedAt)).join('')));
+        for await (const items of readItems(segments, from, count)) {
+          controller.enqueue(encoder.encode(items.map((item) => urlEntries(absolute(item.paths), item.updatedAt)).join('')));
         }
         controller.enqueue(encoder.encode(urlsetClose));
         controller.close();
@@ -52,9 +93,9 @@ function streamUrlset(from: number, count: number, withListPages: boolean): Resp
 }
 
 export async function sitemapResponse(): Promise<Response> {
-  const { total, lastModified } = await (await repository()).countVisiblePosts();
-  if (total <= postsPerSitemap) return streamUrlset(0, total, true);
-  const children = Array.from({ length: Math.ceil(total / postsPerSitemap) }, (_, n) => ({
+  const { segments, total, lastModified } = await segmentsOf(await repository());
+  if (total <= itemsPerSitemap) return streamUrlset(segments, 0, total);
+  const children = Array.from({ length: Math.ceil(total / itemsPerSitemap) }, (_, n) => ({
     url: absoluteUrl(`/sitemaps/${n}.xml`),
     lastModified,
   }));
@@ -63,7 +104,7 @@ export async function sitemapResponse(): Promise<Response> {
 
 /** Child n of the index; null when there is no such child. */
 export async function childSitemapResponse(n: number): Promise<Response | null> {
-  const { total } = await (await repository()).countVisiblePosts();
-  if (total <= postsPerSitemap || n * postsPerSitemap >= total) return null;
-  return streamUrlset(n * postsPerSitemap, postsPerSitemap, n === 0);
+  const { segments, total } = await segmentsOf(await repository());
+  if (total <= itemsPerSitemap || n * itemsPerSitemap >= total) return null;
+  return streamUrlset(segments, n * itemsPerSitemap, itemsPerSitemap);
 }

@@ -45,6 +45,10 @@ export async function localizedFieldErrors(locale: Locale, error: z.ZodError): P
     else if (/control character|broken character/i.test(text)) message = t('characters');
     else if (/line break/i.test(text)) message = t('lineBreak');
     else if (/e-?mail/i.test(text)) message = t('email');
+    else if ((m = /contrast of ([\d.]+):1 on the light paper/.exec(text))) message = t('contrastLight', { ratio: m[1]! });
+    else if ((m = /contrast of ([\d.]+):1 on the dark paper/.exec(text))) message = t('contrastDark', { ratio: m[1]! });
+    else if (/colour in hex/.test(text)) message = t('colour');
+    else if (/web address starting with/.test(text)) message = t('webAddress');
     else message = t('invalid');
     const list = (fields[key] ??= []);
     if (!list.includes(message)) list.push(message);
@@ -57,11 +61,20 @@ export async function invalidForm(locale: Locale, error: z.ZodError, form: FormD
   return { status: 'error', message: t('fixErrors'), fields: await localizedFieldErrors(locale, error), values: echoValues(form) };
 }
 
-/** An AppError becomes the form's message (with its fields); anything else is logged. */
+/**
+ * An AppError becomes the form's message (with its fields), worded from
+ * studio.apiErrors when its reason is one the Studio explains; anything else is logged.
+ */
 export async function failedForm(locale: Locale, error: unknown, form: FormData): Promise<FormState> {
-  const t = await getTranslations({ locale, namespace: 'studio.forms' });
+  const [t, apiErrors] = await Promise.all([getTranslations({ locale, namespace: 'studio.forms' }), getTranslations({ locale, namespace: 'studio.apiErrors' })]);
   if (isAppError(error)) {
     if (error.code === 'FORBIDDEN') return { status: 'error', message: t('forbidden'), values: echoValues(form) };
+    const reason = error.reason as Parameters<typeof apiErrors>[0] | undefined;
+    if (reason && apiErrors.has(reason)) {
+      const explained = apiErrors(reason);
+      const fields = error.fields && Object.fromEntries(Object.keys(error.fields).map((key) => [key, [explained]]));
+      return { status: 'error', message: explained, fields, values: echoValues(form) };
+    }
     return { status: 'error', message: error.message, fields: error.fields, values: echoValues(form) };
   }
   logger.error({ err: error }, 'studio form failed');

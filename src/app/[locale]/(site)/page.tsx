@@ -1,12 +1,12 @@
 // Home page: featured and latest articles.
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { setRequestLocale } from 'next-intl/server';
 import { HomeView } from '@/components/site/home-view';
 import { SiteFrame } from '@/components/site/site-frame';
 import { isLocale } from '@/i18n/routing';
 import { alternatesMetadata, samePathInAllLocales } from '@/server/alternates';
-import { getSiteSettings } from '@/server/content';
+import { getSiteIdentity } from '@/server/site/site-identity';
 import { websiteJsonLd } from '@/server/website-json-ld';
 
 const paths = samePathInAllLocales('/');
@@ -14,16 +14,17 @@ const paths = samePathInAllLocales('/');
 export async function generateMetadata({ params }: PageProps<'/[locale]'>): Promise<Metadata> {
   const { locale } = await params;
   if (!isLocale(locale)) return {};
-  const t = await getTranslations({ locale, namespace: 'site' });
-  return { title: { absolute: `${t('name')} · ${t('tagline')}` }, alternates: await alternatesMetadata(locale, paths, '/') };
+  // The home page is the site itself: its title is the site's name alone.
+  const site = await getSiteIdentity(locale);
+  return { title: { absolute: site.name }, alternates: await alternatesMetadata(locale, paths) };
 }
 
 export default async function HomePage({ params }: PageProps<'/[locale]'>) {
   const { locale } = await params;
   if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
-  const settings = await getSiteSettings(locale);
-  const jsonLd = websiteJsonLd({ locale, name: settings.title, description: settings.description });
+  const site = await getSiteIdentity(locale);
+  const jsonLd = websiteJsonLd({ locale, name: site.name, description: site.description });
   return (
     <SiteFrame locale={locale} paths={paths}>
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />

@@ -29,7 +29,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/archive'
   const { locale } = await params;
   if (!isLocale(locale)) return {};
   const t = await getTranslations({ locale, namespace: 'archive' });
-  return { title: await pageTitle(locale, t('title')), description: t('description'), alternates: await alternatesMetadata(locale, paths, '/archive') };
+  return { title: await pageTitle(locale, t('title')), description: t('description'), alternates: await alternatesMetadata(locale, paths) };
 }
 
 export default async function ArchivePage({ params }: PageProps<'/[locale]/archive'>) {

@@ -42,7 +42,7 @@ export async function generateMetadata({ params, searchParams }: PageProps<'/[lo
   return {
     title: await pageTitle(locale, q ? t('resultsTitle', { query: q.slice(0, 80) }) : t('title')),
     description: t('description'),
-    alternates: await alternatesMetadata(locale, samePathInAllLocales('/search'), '/search'),
+    alternates: await alternatesMetadata(locale, samePathInAllLocales('/search')),
     ...(Object.keys(query).length > 0 ? { robots: { index: false, follow: true } } : {}),
   };
 }

@@ -15,7 +15,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/tags'>):
   const { locale } = await params;
   if (!isLocale(locale)) return {};
   const t = await getTranslations({ locale, namespace: 'tags' });
-  return { title: await pageTitle(locale, t('title')), description: t('description'), alternates: await alternatesMetadata(locale, paths, '/tags') };
+  return { title: await pageTitle(locale, t('title')), description: t('description'), alternates: await alternatesMetadata(locale, paths) };
 }
 
 export default async function TagsPage({ params }: PageProps<'/[locale]/tags'>) {

@@ -1,17 +1,21 @@
-// Site settings per language: title, description, extra navigation links.
+// Site settings: per language the site's name, description, links and the podcast's
+// address; for every language its look (accent, logo, icon); and its time zone.
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { SiteLookSection } from '@/components/studio/site-look-section';
 import { StudioForm } from '@/components/studio/studio-form';
 import { StudioFrame } from '@/components/studio/studio-frame';
 import styles from '@/components/studio/studio.module.css';
 import { can } from '@/core/auth/permissions';
 import { getDatabase } from '@/db/client';
+import { createSiteSettings } from '@/db/repositories/site-settings';
 import { createStudioAdmin } from '@/db/repositories/studio-admin';
 import { isLocale, locales } from '@/i18n/routing';
 import { pageTitle } from '@/server/page-title';
+import { formatLinkLines } from '@/server/studio/action-helpers';
 import { studioActor } from '@/server/studio/guard';
-import { saveSettingsAction, saveTimeZoneAction } from '../manage-actions';
+import { saveLookAction, saveSettingsAction, saveTimeZoneAction } from '../settings-actions';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/studio/settings'>): Promise<Metadata> {
   const { locale } = await params;
@@ -39,7 +43,13 @@ export default async function SettingsPage({ params }: PageProps<'/[locale]/stud
     );
   }
   const admin = createStudioAdmin(getDatabase());
-  const [settings, timeZone] = await Promise.all([Promise.all(locales.map((l) => admin.getSettings(l))), admin.getTimeZone()]);
+  const site = createSiteSettings(getDatabase());
+  const [settings, look, images, timeZone] = await Promise.all([
+    Promise.all(locales.map((l) => site.getLanguage(l))),
+    site.getLook(),
+    admin.listMedia({ limit: 120, kinds: ['image'] }),
+    admin.getTimeZone(),
+  ]);
   return (
     <StudioFrame locale={locale} actor={actor} path="/settings">
       <h1 className={styles.pageTitle}>{t('title')}</h1>
@@ -57,21 +67,17 @@ export default async function SettingsPage({ params }: PageProps<'/[locale]/stud
               pendingLabel={forms('saving')}
               fields={[
                 { name: 'locale', type: 'hidden', label: '', defaultValue: l },
-                { name: 'title', label: t('siteTitle'), defaultValue: settings[i]!.title, lang: l, required: true },
-                { name: 'description', type: 'textarea', label: t('description'), defaultValue: settings[i]!.description, lang: l },
-                {
-                  name: 'navigation',
-                  type: 'textarea',
-                  label: t('navigation'),
-                  hint: t('navigationHint'),
-                  defaultValue: settings[i]!.navigation.map((n) => `${n.label} | ${n.href}`).join('\n'),
-                  lang: l,
-                },
+                { name: 'title', label: t('siteTitle'), hint: t('siteTitleHint'), defaultValue: settings[i]!.title, lang: l, required: true },
+                { name: 'description', type: 'textarea', label: t('description'), hint: t('descriptionHint'), defaultValue: settings[i]!.description, lang: l },
+                { name: 'navigation', type: 'textarea', label: t('navigation'), hint: t('navigationHint'), defaultValue: formatLinkLines(settings[i]!.navigation), lang: l },
+                { name: 'socialLinks', type: 'textarea', label: t('socialLinks'), hint: t('socialLinksHint'), defaultValue: formatLinkLines(settings[i]!.socialLinks), lang: l },
+                { name: 'podcastEmail', type: 'email', label: t('podcastEmail'), hint: t('podcastEmailHint'), defaultValue: settings[i]!.podcastEmail, autoComplete: 'email' },
               ]}
             />
           </section>
         ))}
       </div>
+      <SiteLookSection locale={locale} look={look} images={images} canUpload={can(actor, 'media.upload')} action={saveLookAction} />
       <section aria-labelledby="settings-time" className={styles.narrow}>
         <h2 id="settings-time" className={styles.label}>
           {t('timeZoneTitle')}

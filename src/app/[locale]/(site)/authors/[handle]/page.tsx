@@ -4,8 +4,9 @@ import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { PostList } from '@/components/site/post-list';
 import { SiteFrame } from '@/components/site/site-frame';
+import { authorPaths } from '@/core/seo/listing-paths';
 import { isLocale, otherLocale } from '@/i18n/routing';
-import { alternatesMetadata, samePathInAllLocales } from '@/server/alternates';
+import { alternatesMetadata } from '@/server/alternates';
 import { getAuthorByHandle, listPosts } from '@/server/content';
 import { pageTitle } from '@/server/page-title';
 
@@ -27,7 +28,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/authors/
   return {
     title: await pageTitle(locale, name),
     description: author.bio[locale] ?? undefined,
-    alternates: await alternatesMetadata(locale, samePathInAllLocales(`/authors/${handle}`)),
+    alternates: await alternatesMetadata(locale, authorPaths(handle)),
   };
 }
 
@@ -38,7 +39,7 @@ export default async function AuthorPage({ params }: PageProps<'/[locale]/author
   const [t, posts] = await Promise.all([getTranslations({ locale, namespace: 'author' }), listPosts({ locale, page: 1, pageSize: 100, authorId: author.id })]);
   const name = author.name[locale] ?? author.name[otherLocale(locale)] ?? handle;
   return (
-    <SiteFrame locale={locale} paths={samePathInAllLocales(`/authors/${handle}`)}>
+    <SiteFrame locale={locale} paths={authorPaths(handle)}>
       <header className="author-header">
         <h1 className="display page-title">{name}</h1>
         {author.bio[locale] && <p className="lead">{author.bio[locale]}</p>}

@@ -5,6 +5,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { PostList } from '@/components/site/post-list';
 import { SiteFrame } from '@/components/site/site-frame';
 import type { Tag } from '@/core/content/types';
+import { tagPaths } from '@/core/seo/listing-paths';
 import { isLocale, otherLocale, type Locale } from '@/i18n/routing';
 import { alternatesMetadata, type LocalePaths } from '@/server/alternates';
 import { getTagBySlug, listPosts } from '@/server/content';
@@ -21,12 +22,7 @@ async function loadTag(rawLocale: string, rawSlug: string): Promise<{ locale: Lo
   if (!tag) notFound();
   const own = tag.names[rawLocale];
   if (own && own.slug !== slug) permanentRedirect(`/${rawLocale}/tags/${own.slug}`);
-  const paths: LocalePaths = {};
-  for (const l of [rawLocale, otherLocale(rawLocale)]) {
-    const name = tag.names[l] ?? tag.names[otherLocale(l)];
-    if (name) paths[l] = `/${l}/tags/${name.slug}`;
-  }
-  return { locale: rawLocale, tag, paths };
+  return { locale: rawLocale, tag, paths: tagPaths(tag.names) };
 }
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/tags/[slug]'>): Promise<Metadata> {
@@ -46,7 +42,7 @@ export default async function TagPage({ params }: PageProps<'/[locale]/tags/[slu
   return (
     <SiteFrame locale={locale} paths={paths}>
       <h1 className="display page-title">{t('tagTitle', { tag: name })}</h1>
-      {posts.items.length === 0 ? <p>{t('empty')}</p> : <PostList posts={posts.items} locale={locale} />}
+      {posts.items.length === 0 ? <p>{t('empty')}</p> : <PostList posts={posts.items} locale={locale} headingLevel={2} />}
     </SiteFrame>
   );
 }

@@ -19,7 +19,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/posts/[s
   const { locale, slug } = await params;
   const view = await loadPostView(locale, slug, 'post', '/parallel');
   const t = await getTranslations({ locale: view.locale, namespace: 'nav' });
-  return postMetadata(view, ` · ${t('parallel')}`);
+  return postMetadata(view, { titleSuffix: ` · ${t('parallel')}`, pathSuffix: '/parallel' });
 }
 
 export default async function ParallelPage({ params }: PageProps<'/[locale]/posts/[slug]/parallel'>) {

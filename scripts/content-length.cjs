@@ -1,0 +1,61 @@
+// Lets a route handler's answer carry Content-Length. Loaded with `node --require` into the
+// server process by `npm start` (scripts/start.mjs), like client-address.cjs.
+//
+// Next.js drops Content-Length from every route handler response (send-response.ts,
+// FORBIDDEN_HEADERS: the body may have been decoded on its way, e.g. a proxied fetch), so
+// a file streamed from disk goes out chunked, with no length. Podcast apps and Apple's
+// feed check ask a HEAD or a range of an episode for its size and refuse an answer with
+// none. The media routes (src/server/media/serve-media.ts) know the exact length and send
+// it as X-Duet-Content-Length; here, just before the headers leave, it becomes
+// Content-Length, unless the body is being compressed on the way (Content-Encoding set).
+'use strict';
+
+const http = require('node:http');
+const https = require('node:https');
+
+const HEADER = 'x-duet-content-length';
+
+/** Turns the private header into Content-Length on `res`; true when it did. */
+function applyLength(res) {
+  const length = res.getHeader(HEADER);
+  if (length === undefined) return false;
+  res.removeHeader(HEADER);
+  if (res.getHeader('content-encoding') !== undefined || !/^\d+$/.test(String(length))) return false;
+  res.setHeader('content-length', String(length));
+  return true;
+}
+
+function wrap(listener) {
+  return function onRequest(req, res) {
+    const writeHead = res.writeHead;
+    // writeHead runs once, explicitly or from the first write/end; the headers set so far
+    // are all there by then.
+    res.writeHead = function writeHeadWithLength(...args) {
+      applyLength(this);
+      return writeHead.apply(this, args);
+    };
+    return listener.call(this, req, res);
+  };
+}
+
+function install() {
+  for (const mod of [http, https]) {
+    const createServer = mod.createServer;
+    mod.createServer = function createServerWithLength(...args) {
+      const index = args.findIndex((arg) => typeof arg === 'function');
+      if (index !== -1) args[index] = wrap(args[index]);
+      const server = createServer.apply(this, args);
+      if (index === -1) {
+        const on = server.on;
+        server.on = function (event, listener) {
+          return on.call(this, event, event === 'request' ? wrap(listener) : listener);
+        };
+      }
+      return server;
+    };
+  }
+}
+
+module.exports = { HEADER, applyLength, install };
+
+if (require.main !== module && process.env.DUET_CONTENT_LENGTH_INSTALL === '1') install();

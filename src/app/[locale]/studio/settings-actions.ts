@@ -1,0 +1,87 @@
+'use server';
+// Form actions of the Settings page: the site in one language (name, description, links,
+// the podcast's address), its look in every language (accent, logo, icon), and its time
+// zone. Each checks the session and `settings.manage`, parses the form with the input's
+// zod schema, and refreshes every page, feed and manifest that shows what changed.
+import { siteLookInput, siteSettingsInput, siteTimeZoneInput } from '@/core/studio/inputs';
+import { getDatabase } from '@/db/client';
+import { createSiteSettings } from '@/db/repositories/site-settings';
+import { createStudioAdmin } from '@/db/repositories/studio-admin';
+import { revalidateContent } from '@/server/revalidate';
+import { dataDir } from '@/server/revalidate-token';
+import { saveSiteLook } from '@/server/site/save-site-look';
+import { allowedActor, formLocale, formText, parseLinkLines, savedState } from '@/server/studio/action-helpers';
+import { failedForm, invalidForm, type FormState } from '@/server/studio/form-state';
+
+/** Link lists are typed in one box each: an error on `navigation.3.href` goes beside it, with its line. */
+function fieldsByBox(fields: Record<string, string[]>): Record<string, string[]> {
+  const boxes: Record<string, string[]> = {};
+  for (const [key, messages] of Object.entries(fields)) {
+    const match = /^(navigation|socialLinks)\.(\d+)/.exec(key);
+    const box = match?.[1] ?? key;
+    const shown = match ? messages.map((m) => `${Number(match[2]) + 1}: ${m}`) : messages;
+    boxes[box] = [...(boxes[box] ?? []), ...shown];
+  }
+  return boxes;
+}
+
+export async function saveSettingsAction(_previous: FormState, form: FormData): Promise<FormState> {
+  const locale = formLocale(form);
+  const parsed = siteSettingsInput.safeParse({
+    locale: formText(form, 'locale'),
+    title: formText(form, 'title'),
+    description: formText(form, 'description'),
+    navigation: parseLinkLines(formText(form, 'navigation')),
+    socialLinks: parseLinkLines(formText(form, 'socialLinks')),
+    podcastEmail: formText(form, 'podcastEmail'),
+  });
+  if (!parsed.success) {
+    const state = await invalidForm(locale, parsed.error, form);
+    return { ...state, fields: fieldsByBox(state.fields ?? {}) };
+  }
+  try {
+    await allowedActor('settings.manage');
+    await createSiteSettings(getDatabase()).saveLanguage(parsed.data);
+    revalidateContent();
+    return savedState(locale);
+  } catch (error) {
+    return failedForm(locale, error, form);
+  }
+}
+
+/** A chosen library image's id, or null for "none" (the empty choice). */
+function chosenId(form: FormData, name: string): number | null | string {
+  const value = formText(form, name);
+  return value === '' ? null : /^\d+$/.test(value) ? Number(value) : value;
+}
+
+export async function saveLookAction(_previous: FormState, form: FormData): Promise<FormState> {
+  const locale = formLocale(form);
+  const parsed = siteLookInput.safeParse({
+    accent: formText(form, 'accent'),
+    logoMediaId: chosenId(form, 'logoMediaId'),
+    iconMediaId: chosenId(form, 'iconMediaId'),
+  });
+  if (!parsed.success) return invalidForm(locale, parsed.error, form);
+  try {
+    await allowedActor('settings.manage');
+    await saveSiteLook({ settings: createSiteSettings(getDatabase()), dataDir: dataDir() }, parsed.data);
+    revalidateContent();
+    return savedState(locale);
+  } catch (error) {
+    return failedForm(locale, error, form);
+  }
+}
+
+export async function saveTimeZoneAction(_previous: FormState, form: FormData): Promise<FormState> {
+  const locale = formLocale(form);
+  const parsed = siteTimeZoneInput.safeParse({ timeZone: formText(form, 'timeZone') });
+  if (!parsed.success) return invalidForm(locale, parsed.error, form);
+  try {
+    await allowedActor('settings.manage');
+    await createStudioAdmin(getDatabase()).saveTimeZone(parsed.data.timeZone);
+    return savedState(locale);
+  } catch (error) {
+    return failedForm(locale, error, form);
+  }
+}

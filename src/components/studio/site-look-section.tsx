@@ -1,0 +1,77 @@
+// The Settings page's "Look" section: the accent colour, the logo and the icon, each for
+// every language, with an uploader so a new image can join the library and be chosen
+// here at once (the page refreshes after an upload).
+import { NextIntlClientProvider } from 'next-intl';
+import { getMessages, getTranslations } from 'next-intl/server';
+import type { Media } from '@/core/content/types';
+import { defaultIconFiles, minIconSize } from '@/core/site/site-icons';
+import type { SiteLook } from '@/core/site/site-identity';
+import type { Locale } from '@/i18n/routing';
+import type { FormState } from '@/server/studio/form-state';
+import type { ImageChoice } from './image-choices';
+import { MediaUploader } from './media-uploader';
+import { StudioForm } from './studio-form';
+import styles from './studio.module.css';
+
+interface Props {
+  locale: Locale;
+  look: SiteLook;
+  images: Media[];
+  canUpload: boolean;
+  action: (state: FormState, form: FormData) => Promise<FormState>;
+}
+
+/** The smallest copy of an image that still fills a thumbnail. */
+function thumbnailOf(image: Media): string {
+  const webp = (image.variants ?? []).filter((v) => v.format === 'webp').sort((a, b) => a.width - b.width);
+  return webp[0]?.path ?? image.path;
+}
+
+export async function SiteLookSection({ locale, look, images, canUpload, action }: Props) {
+  const [t, m, forms, messages] = await Promise.all([
+    getTranslations({ locale, namespace: 'studio.manage.settings' }),
+    getTranslations({ locale, namespace: 'studio.manage' }),
+    getTranslations({ locale, namespace: 'studio.forms' }),
+    getMessages({ locale }),
+  ]);
+  const choices = (none: string, noneSrc?: string): ImageChoice[] => [
+    { value: '', label: none, src: noneSrc },
+    ...images.map((image) => ({
+      value: String(image.id),
+      label: image.width && image.height ? t('imageSize', { name: image.path.split('/').pop()!, width: image.width, height: image.height }) : image.path,
+      src: thumbnailOf(image),
+    })),
+  ];
+  return (
+    <section aria-labelledby="settings-look" className={styles.narrow}>
+      <h2 id="settings-look" className={styles.label}>
+        {t('lookTitle')}
+      </h2>
+      <p className={styles.muted}>{t('lookIntro')}</p>
+      {canUpload && (
+        <NextIntlClientProvider locale={locale} messages={{ studio: messages.studio }}>
+          <MediaUploader />
+        </NextIntlClientProvider>
+      )}
+      <StudioForm
+        action={action}
+        locale={locale}
+        idPrefix="settings-look"
+        submitLabel={m('save')}
+        pendingLabel={forms('saving')}
+        fields={[
+          { name: 'accent', label: t('accent'), hint: t('accentHint'), defaultValue: look.accent ?? '', autoComplete: 'off' },
+          { name: 'logoMediaId', type: 'images', label: t('logo'), hint: t('logoHint'), defaultValue: String(look.logoMediaId ?? ''), images: choices(t('noLogo')) },
+          {
+            name: 'iconMediaId',
+            type: 'images',
+            label: t('icon'),
+            hint: t('iconHint', { size: minIconSize }),
+            defaultValue: String(look.iconMediaId ?? ''),
+            images: choices(t('defaultIcon'), defaultIconFiles.favicon.path),
+          },
+        ]}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,124 @@
+// The site's settings rows: one row per (language, key) for what is said in a language,
+// and rows under the language '*' for what holds in every language (the look, the time
+// zone). Lists are stored as JSON text; a look that is unset has no row.
+import type { Kysely } from 'kysely';
+import type { Media } from '@/core/content/types';
+import { emptyLanguageSettings, emptyLook, parseLinks, type LanguageSettings, type SiteLook } from '@/core/site/site-identity';
+import type { SiteSettingsInput } from '@/core/studio/inputs';
+import { locales, type Locale } from '@/i18n/routing';
+import { mapDatabaseError } from '../map-database-error';
+import type { Database } from '../schema';
+import { loadMediaByIds } from './load-posts';
+
+/** The key under which site-wide settings are stored. */
+export const everyLanguage = '*';
+
+const lookKeys = { accent: 'accent', logoMediaId: 'logoMediaId', iconMediaId: 'iconMediaId' } as const satisfies Record<keyof SiteLook, string>;
+
+/** A stored image as the look needs it: what it is, its size, and its content hash. */
+export interface StoredImage {
+  id: number;
+  kind: string;
+  path: string;
+  mime: string;
+  width: number | null;
+  height: number | null;
+  sha256: string;
+}
+
+/** Everything the pages show about the site, read at once. */
+export interface IdentityRows {
+  languages: Record<Locale, LanguageSettings>;
+  look: SiteLook;
+  logo: Media | null;
+  icon: StoredImage | null;
+}
+
+function toLanguageSettings(rows: Array<{ key: string; value: string }>): LanguageSettings {
+  const get = (key: string) => rows.find((r) => r.key === key)?.value;
+  return {
+    title: get('title') ?? emptyLanguageSettings.title,
+    description: get('description') ?? emptyLanguageSettings.description,
+    navigation: parseLinks(get('navigation')),
+    socialLinks: parseLinks(get('socialLinks')),
+    podcastEmail: get('podcastEmail') ?? emptyLanguageSettings.podcastEmail,
+  };
+}
+
+function toLook(rows: Array<{ key: string; value: string }>): SiteLook {
+  const get = (key: string) => rows.find((r) => r.key === key)?.value;
+  const id = (key: string) => {
+    const value = Number(get(key));
+    return Number.isInteger(value) && value > 0 ? value : null;
+  };
+  return { accent: get(lookKeys.accent) ?? emptyLook.accent, logoMediaId: id(lookKeys.logoMediaId), iconMediaId: id(lookKeys.iconMediaId) };
+}
+
+export function createSiteSettings(db: Kysely<Database>) {
+  async function upsert(locale: string, entries: Array<[string, string | null]>): Promise<void> {
+    try {
+      await db.transaction().execute(async (trx) => {
+        for (const [key, value] of entries) {
+          if (value === null) {
+            await trx.deleteFrom('settings').where('locale', '=', locale).where('key', '=', key).execute();
+            continue;
+          }
+          await trx
+            .insertInto('settings')
+            .values({ locale, key, value })
+            .onConflict((oc) => oc.columns(['locale', 'key']).doUpdateSet({ value }))
+            .execute();
+        }
+      });
+    } catch (error) {
+      throw mapDatabaseError(error);
+    }
+  }
+
+  async function findImage(id: number): Promise<StoredImage | undefined> {
+    const row = await db.selectFrom('media').select(['id', 'kind', 'path', 'mime', 'width', 'height', 'sha256']).where('id', '=', id).executeTakeFirst();
+    return row;
+  }
+
+  return {
+    findImage,
+
+    async getLanguage(locale: Locale): Promise<LanguageSettings> {
+      return toLanguageSettings(await db.selectFrom('settings').select(['key', 'value']).where('locale', '=', locale).execute());
+    },
+
+    saveLanguage: (input: SiteSettingsInput) =>
+      upsert(input.locale, [
+        ['title', input.title],
+        ['description', input.description],
+        ['navigation', JSON.stringify(input.navigation)],
+        ['socialLinks', JSON.stringify(input.socialLinks)],
+        ['podcastEmail', input.podcastEmail],
+      ]),
+
+    async getLook(): Promise<SiteLook> {
+      return toLook(await db.selectFrom('settings').select(['key', 'value']).where('locale', '=', everyLanguage).execute());
+    },
+
+    saveLook: (look: SiteLook) =>
+      upsert(everyLanguage, [
+        [lookKeys.accent, look.accent],
+        [lookKeys.logoMediaId, look.logoMediaId === null ? null : String(look.logoMediaId)],
+        [lookKeys.iconMediaId, look.iconMediaId === null ? null : String(look.iconMediaId)],
+      ]),
+
+    async readIdentity(): Promise<IdentityRows> {
+      const rows = await db.selectFrom('settings').select(['locale', 'key', 'value']).execute();
+      const languages = Object.fromEntries(locales.map((l) => [l, toLanguageSettings(rows.filter((r) => r.locale === l))])) as Record<Locale, LanguageSettings>;
+      const look = toLook(rows.filter((r) => r.locale === everyLanguage));
+      const [logos, icon] = await Promise.all([
+        look.logoMediaId === null ? new Map<number, Media>() : loadMediaByIds(db, [look.logoMediaId]),
+        look.iconMediaId === null ? undefined : findImage(look.iconMediaId),
+      ]);
+      const logo = look.logoMediaId === null ? null : (logos.get(look.logoMediaId) ?? null);
+      return { languages, look, logo: logo?.kind === 'image' ? logo : null, icon: icon?.kind === 'image' ? icon : null };
+    },
+  };
+}
+
+export type SiteSettingsRepository = ReturnType<typeof createSiteSettings>;

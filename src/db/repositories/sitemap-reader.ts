@@ -1,0 +1,154 @@
+// What the sitemap reads: visible posts and pages with the path of each published
+// language, and the tags and authors that have something to list (a tag or author with
+// no visible post would be an empty page). Everything comes in id-ordered slices, so a
+// 100,000-post sitemap is streamed without being held in memory.
+import type { Kysely } from 'kysely';
+import type { PostKind, Tag } from '@/core/content/types';
+import { isLocale, type Locale } from '@/i18n/routing';
+import type { Database } from '../schema';
+import { isVisible, postPath } from './content-reader';
+import { foldTags, toIsoTimestamp } from './map-rows';
+
+export interface SitemapEntry {
+  postId: number;
+  kind: PostKind;
+  updatedAt: string;
+  paths: Partial<Record<Locale, string>>;
+}
+
+export interface SitemapTag {
+  names: Tag['names'];
+  /** When a visible post carrying the tag was last published. */
+  updatedAt: string;
+}
+
+export interface SitemapAuthor {
+  handle: string;
+  updatedAt: string;
+}
+
+export interface SitemapSlice {
+  offset?: number;
+  limit?: number;
+  now?: Date;
+}
+
+export function createSitemapReader(db: Kysely<Database>) {
+  /** Live texts of visible articles (kind post: tag and author pages list only those). */
+  const visibleArticleTexts = (nowIso: string) =>
+    db
+      .selectFrom('posts')
+      .innerJoin('live_translations', 'live_translations.post_id', 'posts.id')
+      .where(isVisible(nowIso))
+      .where('posts.kind', '=', 'post');
+
+  return {
+    /**
+     * One slice of the sitemap: visible posts in id order (stable while new posts arrive
+     * at the end), each with the paths of its published translations.
+     */
+    async listSitemapEntries(opts: SitemapSlice = {}): Promise<SitemapEntry[]> {
+      const { offset = 0, limit = 50_000, now = new Date() } = opts;
+      const nowIso = toIsoTimestamp(now);
+      const ids = db
+        .selectFrom('posts')
+        .select('posts.id')
+        .where(isVisible(nowIso))
+        .orderBy('posts.id')
+        .limit(limit)
+        .offset(offset);
+      const rows = await db
+        .selectFrom('posts')
+        .innerJoin('live_translations', 'live_translations.post_id', 'posts.id')
+        .select(['posts.id', 'posts.kind', 'live_translations.updated_at', 'live_translations.locale', 'live_translations.slug'])
+        .where('posts.id', 'in', ids)
+        .orderBy('posts.id')
+        .execute();
+      const entries = new Map<number, SitemapEntry>();
+      for (const row of rows) {
+        if (!isLocale(row.locale)) continue;
+        const kind = row.kind as PostKind;
+        let entry = entries.get(row.id);
+        if (!entry) {
+          entry = { postId: row.id, kind, updatedAt: row.updated_at, paths: {} };
+          entries.set(row.id, entry);
+        }
+        entry.paths[row.locale] = postPath(kind, row.locale, row.slug);
+        // Last modified as readers saw it: the newest publication of either language
+        // (a draft save moves the post's own updated_at, never this).
+        if (row.updated_at > entry.updatedAt) entry.updatedAt = row.updated_at;
+      }
+      return [...entries.values()];
+    },
+
+    /** How many posts and pages readers can see now, and when the newest changed. */
+    async countVisiblePosts(now: Date = new Date()): Promise<{ total: number; lastModified: string | null }> {
+      const nowIso = toIsoTimestamp(now);
+      const [row, last] = await Promise.all([
+        db.selectFrom('posts').select((eb) => eb.fn.countAll().as('total')).where(isVisible(nowIso)).executeTakeFirstOrThrow(),
+        db
+          .selectFrom('live_translations')
+          .select((eb) => eb.fn.max('live_translations.updated_at').as('last'))
+          .where('post_id', 'in', db.selectFrom('posts').select('posts.id').where(isVisible(nowIso)))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { total: Number(row.total), lastModified: (last.last as string | null) ?? null };
+    },
+
+    /** How many tags and authors have a visible article, so have a page worth listing. */
+    async countSitemapListings(now: Date = new Date()): Promise<{ tags: number; authors: number }> {
+      const nowIso = toIsoTimestamp(now);
+      const [tags, authors] = await Promise.all([
+        visibleArticleTexts(nowIso)
+          .innerJoin('post_tags', 'post_tags.post_id', 'posts.id')
+          .select((eb) => eb.fn.count('post_tags.tag_id').distinct().as('count'))
+          .executeTakeFirstOrThrow(),
+        visibleArticleTexts(nowIso)
+          .innerJoin('post_authors', 'post_authors.post_id', 'posts.id')
+          .select((eb) => eb.fn.count('post_authors.author_id').distinct().as('count'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { tags: Number(tags.count), authors: Number(authors.count) };
+    },
+
+    /** Tags with a visible article, in id order, with their names in each language. */
+    async listSitemapTags(opts: SitemapSlice = {}): Promise<SitemapTag[]> {
+      const { offset = 0, limit = 50_000, now = new Date() } = opts;
+      const latest = await visibleArticleTexts(toIsoTimestamp(now))
+        .innerJoin('post_tags', 'post_tags.post_id', 'posts.id')
+        .select((eb) => ['post_tags.tag_id', eb.fn.max('live_translations.updated_at').as('updated_at')])
+        .groupBy('post_tags.tag_id')
+        .orderBy('post_tags.tag_id')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+      if (latest.length === 0) return [];
+      const rows = await db
+        .selectFrom('tags')
+        .leftJoin('tag_texts', 'tag_texts.tag_id', 'tags.id')
+        .select(['tags.id', 'tags.key', 'tag_texts.locale', 'tag_texts.name', 'tag_texts.slug'])
+        .where('tags.id', 'in', latest.map((row) => row.tag_id))
+        .execute();
+      const tags = foldTags(rows);
+      return latest.flatMap((row) => {
+        const tag = tags.get(row.tag_id);
+        return tag ? [{ names: tag.names, updatedAt: String(row.updated_at) }] : [];
+      });
+    },
+
+    /** Authors with a visible article, in id order. */
+    async listSitemapAuthors(opts: SitemapSlice = {}): Promise<SitemapAuthor[]> {
+      const { offset = 0, limit = 50_000, now = new Date() } = opts;
+      const rows = await visibleArticleTexts(toIsoTimestamp(now))
+        .innerJoin('post_authors', 'post_authors.post_id', 'posts.id')
+        .innerJoin('authors', 'authors.id', 'post_authors.author_id')
+        .select((eb) => ['authors.id', 'authors.handle', eb.fn.max('live_translations.updated_at').as('updated_at')])
+        .groupBy(['authors.id', 'authors.handle'])
+        .orderBy('authors.id')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+      return rows.map((row) => ({ handle: row.handle, updatedAt: String(row.updated_at) }));
+    },
+  };
+}

@@ -1,0 +1,74 @@
+// Draws the site's pictures from the owner's icon (core/site/site-icons.ts says which)
+// into DATA_DIR/media/images, where the /images route serves them with long caching.
+// Runs when the icon is chosen (and at start, for files a restore left out), never while
+// a reader waits: sharp decodes and encodes on libuv's threads. A file already there is
+// kept; each new one is written beside and renamed into place, so a name always holds a
+// whole picture, whoever draws it first.
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { iconBackground, iconRecipeVersion, ownerIconFiles, siteIconFileName, siteIconRecipes, type SiteIconFiles, type SiteIconRecipe } from '@/core/site/site-icons';
+import { TEMP_UPLOAD_FOLDER } from '@/server/media/clean-temp-uploads';
+import { syncDirectory, syncFile } from '@/server/media/durable-file';
+import { untrustedImageOptions } from '@/server/media/image-variants';
+
+/** Names the pictures of one icon: its content and the recipes' version. */
+export function iconSetKey(sourceSha256: string): string {
+  return createHash('sha256').update(`duet-site-icons:${iconRecipeVersion}:${sourceSha256}`).digest('hex').slice(0, 12);
+}
+
+/** One recipe's picture, encoded in memory (the largest, the artwork, is a few hundred kilobytes). */
+export async function drawSiteIcon(source: string | Buffer, recipe: SiteIconRecipe): Promise<Buffer> {
+  const inner = Math.round(recipe.size * recipe.scale);
+  const margin = recipe.size - inner;
+  const transparent = { r: 0, g: 0, b: 0, alpha: 0 };
+  // Sized (and given its margin) first, as raw pixels; flattening is a second pass, since
+  // sharp would otherwise flatten before extending and leave a transparent margin.
+  const sized = await sharp(source, untrustedImageOptions)
+    .autoOrient()
+    .resize(inner, inner, { fit: 'contain', background: transparent, kernel: 'lanczos3' })
+    .extend({ top: Math.floor(margin / 2), bottom: Math.ceil(margin / 2), left: Math.floor(margin / 2), right: Math.ceil(margin / 2), background: transparent })
+    .ensureAlpha()
+    .toColourspace('srgb')
+    // Eight bits a channel whatever the source (a 16-bit PNG), as the second pass reads it.
+    .raw({ depth: 'uchar' })
+    .toBuffer({ resolveWithObject: true });
+  let picture = sharp(sized.data, { raw: { width: sized.info.width, height: sized.info.height, channels: 4 } });
+  if (recipe.isOpaque) picture = picture.flatten({ background: iconBackground }).removeAlpha();
+  return recipe.format === 'jpeg'
+    ? picture.jpeg({ quality: 90, chromaSubsampling: '4:4:4' }).toBuffer()
+    : picture.png({ compressionLevel: 9, adaptiveFiltering: true }).toBuffer();
+}
+
+async function isFile(path: string): Promise<boolean> {
+  return (await stat(path).catch(() => null))?.isFile() ?? false;
+}
+
+/**
+ * Makes sure every picture of the icon at `source` (a file in the media library, whose
+ * content hash is `sha256`) is on disk; returns where each is served.
+ */
+export async function renderSiteIcons(options: { source: string; sha256: string; dataDir: string }): Promise<SiteIconFiles> {
+  const key = iconSetKey(options.sha256);
+  const dir = join(options.dataDir, 'media', 'images');
+  const tempDir = join(options.dataDir, 'media', TEMP_UPLOAD_FOLDER);
+  await Promise.all([mkdir(dir, { recursive: true }), mkdir(tempDir, { recursive: true })]);
+  let wrote = false;
+  for (const recipe of siteIconRecipes) {
+    const name = siteIconFileName(recipe, key);
+    const target = join(dir, name);
+    if (await isFile(target)) continue;
+    const temporary = join(tempDir, `${randomUUID()}.${name}.part`);
+    try {
+      await writeFile(temporary, await drawSiteIcon(options.source, recipe), { flag: 'wx' });
+      await syncFile(temporary);
+      await rename(temporary, target);
+      wrote = true;
+    } finally {
+      await rm(temporary, { force: true });
+    }
+  }
+  if (wrote) await syncDirectory(dir);
+  return ownerIconFiles(key);
+}
