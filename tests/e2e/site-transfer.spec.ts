@@ -61,6 +61,12 @@ test.describe('moving a site in and out from the Studio', () => {
     expect(await english.text()).toContain(`Hello, world ${run}`);
     await page.goto(`/zh/posts/ni-hao-${run}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('你好，世界');
+    // …and side by side in the parallel view, each column in its own language.
+    await page.goto(`/en/posts/hello-${run}/parallel`);
+    await expect(page.locator('.parallel__titles [lang="zh"]')).toHaveText('你好，世界');
+    await expect(page.locator('.parallel__titles [lang="en"]')).toHaveText(`Hello, world ${run}`);
+    await expect(page.locator('.parallel__cell.prose[lang="zh"]').first()).toContainText(/\p{Script=Han}/u);
+    await expect(page.locator('.parallel__cell.prose[lang="en"]').first()).toContainText(/[a-z]{3}/);
     // The draft stayed a draft.
     await page.goto('/en/studio?status=draft');
     await expect(page.getByText(`草稿 ${run}`)).toBeVisible();
