@@ -45,6 +45,7 @@ function run(args, label) {
 
 run([join(root, 'scripts', 'patch-next.mjs')], 'patching Next.js');
 run([join(root, 'scripts', 'patch-micromark.mjs')], 'patching micromark');
+run([join(root, 'scripts', 'latin-fonts.mjs')], 'cutting the Latin fonts');
 const stamp = buildStamp();
 if (isBuildCurrent(stamp)) {
   console.log('duet: the production build is up to date.');

@@ -33,6 +33,7 @@ step "unit and integration tests (vitest; SQLite${TEST_DATABASE_URL:+ and Postgr
 npx vitest run
 
 step "production build"
+node scripts/latin-fonts.mjs
 npx next build
 node scripts/build-render-worker.mjs
 node -e "require('fs').writeFileSync('.next/duet-build.json', JSON.stringify({siteUrl: process.env.SITE_URL ?? null, sources: Date.now()}))"

@@ -2,9 +2,9 @@
 // fonts (the Latin faces' CSS here, the Chinese display face asked for by the page's own
 // characters), the site's name and icons in the metadata, the footer, and the client
 // messages the error boundary needs. Pages render their own header (SiteFrame).
-import '@fontsource-variable/inter/index.css';
-import '@fontsource-variable/source-serif-4/index.css';
-import '@fontsource-variable/jetbrains-mono/index.css';
+// The Latin faces of @fontsource-variable, their latin files split into a small core and
+// the rest (scripts/latin-fonts.mjs writes this on install).
+import '@/generated/latin-fonts/fonts.css';
 import '../globals.css';
 import type { Metadata, Viewport } from 'next';
 import { NextIntlClientProvider } from 'next-intl';
