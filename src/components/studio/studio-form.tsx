@@ -6,12 +6,13 @@ import { usePathname } from 'next/navigation';
 import { useActionState } from 'react';
 import type { FormState } from '@/server/studio/form-state';
 import { ImageChoices, type ImageChoice } from './image-choices';
+import { LinkListField } from './link-list-field';
 import styles from './studio.module.css';
 
 export interface FormField {
   name: string;
   label: string;
-  type?: 'text' | 'email' | 'password' | 'select' | 'hidden' | 'textarea' | 'images';
+  type?: 'text' | 'email' | 'password' | 'select' | 'hidden' | 'textarea' | 'images' | 'links';
   /** The language of what is typed, when it is content (a name in Chinese). */
   lang?: string;
   autoComplete?: string;
@@ -20,6 +21,8 @@ export interface FormField {
   options?: Array<{ value: string; label: string }>;
   /** For type 'images': the pictures to choose from. */
   images?: ImageChoice[];
+  /** For type 'links' (edited as rows, sent as `Label | address` lines): how many at most. */
+  max?: number;
   defaultValue?: string;
 }
 
@@ -77,6 +80,21 @@ export function StudioForm({ action, locale, fields, submitLabel, pendingLabel, 
               legend={field.label}
               choices={field.images ?? []}
               value={value}
+              hint={field.hint}
+              errors={errors}
+            />
+          );
+        }
+        if (field.type === 'links') {
+          return (
+            <LinkListField
+              key={`${field.name}-${state.values?.[field.name] ?? 'initial'}`}
+              id={id}
+              name={field.name}
+              legend={field.label}
+              value={value ?? ''}
+              max={field.max ?? 12}
+              lang={field.lang}
               hint={field.hint}
               errors={errors}
             />

@@ -2,12 +2,14 @@
 // address; for every language its look (accent, logo, icon); and its time zone.
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { NextIntlClientProvider } from 'next-intl';
+import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import { SiteLookSection } from '@/components/studio/site-look-section';
 import { StudioForm } from '@/components/studio/studio-form';
 import { StudioFrame } from '@/components/studio/studio-frame';
 import styles from '@/components/studio/studio.module.css';
 import { can } from '@/core/auth/permissions';
+import { maxNavigationLinks, maxSocialLinks } from '@/core/studio/site-inputs';
 import { getDatabase } from '@/db/client';
 import { createSiteSettings } from '@/db/repositories/site-settings';
 import { createStudioAdmin } from '@/db/repositories/studio-admin';
@@ -44,15 +46,18 @@ export default async function SettingsPage({ params }: PageProps<'/[locale]/stud
   }
   const admin = createStudioAdmin(getDatabase());
   const site = createSiteSettings(getDatabase());
-  const [settings, look, images, timeZone] = await Promise.all([
+  const [settings, look, images, timeZone, messages] = await Promise.all([
     Promise.all(locales.map((l) => site.getLanguage(l))),
     site.getLook(),
     admin.listMedia({ limit: 120, kinds: ['image'] }),
     admin.getTimeZone(),
+    getMessages({ locale }),
   ]);
   return (
     <StudioFrame locale={locale} actor={actor} path="/settings">
       <h1 className={styles.pageTitle}>{t('title')}</h1>
+      {/* The link lists' rows (link-list-field.tsx) speak the Studio's language. */}
+      <NextIntlClientProvider locale={locale} messages={{ studio: { links: messages.studio.links } }}>
       <div className={styles.twoColumns}>
         {locales.map((l, i) => (
           <section key={l} aria-labelledby={`settings-${l}`}>
@@ -69,14 +74,15 @@ export default async function SettingsPage({ params }: PageProps<'/[locale]/stud
                 { name: 'locale', type: 'hidden', label: '', defaultValue: l },
                 { name: 'title', label: t('siteTitle'), hint: t('siteTitleHint'), defaultValue: settings[i]!.title, lang: l, required: true },
                 { name: 'description', type: 'textarea', label: t('description'), hint: t('descriptionHint'), defaultValue: settings[i]!.description, lang: l },
-                { name: 'navigation', type: 'textarea', label: t('navigation'), hint: t('navigationHint'), defaultValue: formatLinkLines(settings[i]!.navigation), lang: l },
-                { name: 'socialLinks', type: 'textarea', label: t('socialLinks'), hint: t('socialLinksHint'), defaultValue: formatLinkLines(settings[i]!.socialLinks), lang: l },
+                { name: 'navigation', type: 'links', max: maxNavigationLinks, label: t('navigation'), hint: t('navigationHint'), defaultValue: formatLinkLines(settings[i]!.navigation), lang: l },
+                { name: 'socialLinks', type: 'links', max: maxSocialLinks, label: t('socialLinks'), hint: t('socialLinksHint'), defaultValue: formatLinkLines(settings[i]!.socialLinks), lang: l },
                 { name: 'podcastEmail', type: 'email', label: t('podcastEmail'), hint: t('podcastEmailHint'), defaultValue: settings[i]!.podcastEmail, autoComplete: 'email' },
               ]}
             />
           </section>
         ))}
       </div>
+      </NextIntlClientProvider>
       <SiteLookSection locale={locale} look={look} images={images} canUpload={can(actor, 'media.upload')} action={saveLookAction} />
       <section aria-labelledby="settings-time" className={styles.narrow}>
         <h2 id="settings-time" className={styles.label}>
