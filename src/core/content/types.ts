@@ -19,6 +19,15 @@ export interface Author {
   handle: string;
   name: PerLocale<string>;
   bio: PerLocale<string>;
+  /** The picture of the account the byline belongs to; only the author's own page asks for it. */
+  avatar?: AuthorAvatar | null;
+}
+
+/** An account's picture, when it is an image of this site (never another site's: no third-party requests). */
+export interface AuthorAvatar {
+  path: string;
+  /** Smaller WebP copies when the picture is in the media library. */
+  variants: MediaVariant[];
 }
 
 export interface Tag {
