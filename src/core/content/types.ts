@@ -49,14 +49,17 @@ export interface Media {
   durationSeconds: number | null;
   alt: PerLocale<string>;
   caption: PerLocale<string>;
-  /** Smaller WebP/AVIF copies of an uploaded image, for srcset; absent when there are none. */
+  /**
+   * Smaller WebP/AVIF copies of an uploaded image, for srcset, or a video's MP4 copy;
+   * absent when there are none.
+   */
   variants?: MediaVariant[];
 }
 
 export interface MediaVariant {
   width: number;
   height: number;
-  format: 'webp' | 'avif';
+  format: 'webp' | 'avif' | 'mp4';
   path: string;
 }
 
