@@ -4,7 +4,7 @@
 import { readOrCreateRevalidateToken } from './revalidate-token';
 
 /** This server's own address, for the calls it makes to itself. */
-export function localOrigin(env: NodeJS.ProcessEnv = process.env): string {
+export function localOrigin(env: Readonly<Record<string, string | undefined>> = process.env): string {
   const host = env.HOST && env.HOST !== '0.0.0.0' ? env.HOST : '127.0.0.1';
   return `http://${host}:${env.PORT ?? '3000'}`;
 }

@@ -20,7 +20,7 @@ const maxLogChars = 64 * 1024;
  * The ffmpeg to use: `FFMPEG_PATH` when set (`none` turns the copies off), otherwise the
  * first `ffmpeg` on PATH; null when there is none.
  */
-export async function findFfmpeg(env: NodeJS.ProcessEnv = process.env): Promise<string | null> {
+export async function findFfmpeg(env: Readonly<Record<string, string | undefined>> = process.env): Promise<string | null> {
   const configured = env.FFMPEG_PATH?.trim();
   if (configured === 'none') return null;
   if (configured) return (await isExecutable(configured)) ? configured : null;
