@@ -1,13 +1,18 @@
 // What a reader sees of an article's pictures, video and notes, and of an author's page:
 // images with their size and smaller copies (the first fetched first), a named video with
 // its MP4 copy, footnote back-links underlined at 4.5:1 or more, and the author's picture.
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { latestRevision, newDraft, ownerPage } from './helpers/studio';
 
 const run = randomBytes(3).toString('hex');
 const walk = { zh: '/zh/posts/yanzhe-suzhouhe-zou', en: '/en/posts/a-walk-along-suzhou-creek' };
+/** Whether the server (started from this environment) finds an ffmpeg, as it looks for one. */
+const ffmpeg = process.env.FFMPEG_PATH === 'none' ? null : (process.env.FFMPEG_PATH || 'ffmpeg');
+const hasFfmpeg = ffmpeg !== null && spawnSync(ffmpeg, ['-version']).status === 0;
 const poem = { zh: '/zh/posts/fanyi-jing-ye-si', en: '/en/posts/translating-quiet-night-thoughts' };
 
 /** The contrast ratio of an element's text against the first background behind it that is not transparent. */
@@ -96,6 +101,28 @@ test.describe('the article\'s video', () => {
       await expect(page.locator('.post-cover')).toHaveCount(0);
     });
   }
+});
+
+test.describe('a video upload', () => {
+  test('gets its MP4 copy in the background when the machine has ffmpeg', async ({ browser, baseURL }, info) => {
+    test.skip(info.project.name !== 'desktop', 'one upload is enough');
+    test.skip(!hasFfmpeg, 'no ffmpeg on this machine: videos are served as uploaded (README, FFMPEG_PATH)');
+    test.setTimeout(120_000);
+    const page = await ownerPage(browser, baseURL!);
+    // The demo's video with a few bytes of its own, so the library holds it as a new file.
+    const webm = Buffer.concat([readFileSync('demo/media/videos/city-walk-shanghai.webm'), randomBytes(16)]);
+    const uploaded = await page.request.post(`/api/v1/studio/media?name=walk-${run}.webm&kind=video`, { headers: { origin: new URL(baseURL!).origin }, data: webm });
+    expect(uploaded.status()).toBe(201);
+    const { id } = (await uploaded.json()).media as { id: number };
+    const mp4Of = async () => {
+      const { media } = (await (await page.request.get('/api/v1/studio/media')).json()) as { media: Array<{ id: number; width: number | null; variants?: Array<{ format: string; path: string }> }> };
+      const video = media.find((m) => m.id === id);
+      return { width: video?.width, path: video?.variants?.find((v) => v.format === 'mp4')?.path };
+    };
+    await expect.poll(mp4Of, { timeout: 90_000 }).toEqual({ width: 640, path: expect.stringMatching(/^\/videos\/walk-[\w-]+\.[0-9a-f]{12}\.h264\.mp4$/) });
+    const served = await page.request.get((await mp4Of()).path!, { headers: { range: 'bytes=0-99' } });
+    expect(served.headers()['content-type']).toBe('video/mp4');
+  });
 });
 
 test.describe('footnote back-links', () => {
