@@ -3,6 +3,8 @@
 #   demo/media/images/<post-key>.webp          abstract 1200x675 covers (WebP, q70)
 #   demo/media/images/city-walk-shanghai-poster.webp
 #   demo/media/videos/city-walk-shanghai.webm  10 s, 640x360, VP9, no audio
+#   demo/media/videos/city-walk-shanghai.mp4   its H.264 copy, as the server makes one
+#                                              (src/core/media/mp4-rendition.ts)
 #   demo/media/videos/city-walk-shanghai.{zh,en}.vtt
 #
 # The committed files are what the app and its tests use; this script is NOT run
@@ -520,6 +522,9 @@ make_video() {
   ffmpeg -hide_banner -loglevel error -y -i "$TMP/walk.mkv" -an \
     -c:v libvpx-vp9 -b:v 0 -crf 38 -row-mt 1 -deadline good -cpu-used 2 -g 48 \
     "$VID/city-walk-shanghai.webm"
+  ffmpeg -hide_banner -loglevel error -y -i "$TMP/walk.mkv" -an \
+    -c:v libx264 -preset veryfast -crf 23 -profile:v high -pix_fmt yuv420p -movflags +faststart \
+    "$VID/city-walk-shanghai.mp4"
   ffmpeg -hide_banner -loglevel error -y -ss 4 -i "$TMP/walk.mkv" -frames:v 1 \
     -c:v libwebp -quality 75 "$IMG/city-walk-shanghai-poster.webp"
   echo "video: $VID/city-walk-shanghai.webm"

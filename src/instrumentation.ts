@@ -10,7 +10,7 @@ export async function register(): Promise<void> {
     { dataDir },
     { logger },
     { refreshStaleRenders },
-    { revalidateOverHttp },
+    { localOrigin, revalidateOverHttp },
     { warmRenderPool },
     { startMediaIndex },
     { repairSiteIconsAtStart },
@@ -27,8 +27,7 @@ export async function register(): Promise<void> {
   ]);
   warmRenderPool();
   startMediaIndex();
-  const host = process.env.HOST && process.env.HOST !== '0.0.0.0' ? process.env.HOST : '127.0.0.1';
-  const origin = `http://${host}:${process.env.PORT ?? '3000'}`;
+  const origin = localOrigin();
   startScheduler(origin);
   // After the server is listening (it revalidates through its own route when done).
   setTimeout(() => {

@@ -95,10 +95,16 @@ async function importPostMedia(post: DemoPost, content: DemoContent, options: Se
     }
   }
   if (post.meta.video) {
-    files.video = await required('videos', `${post.key}.webm`);
+    files.video = withMp4(await required('videos', `${post.key}.webm`), await load('videos', `${post.key}.mp4`));
     files.poster = await load('images', `${post.key}-poster.webp`);
   }
   return files;
+}
+
+/** The video's H.264 copy, made ahead (scripts/make-demo-media.sh) as the server makes one for an upload. */
+function withMp4(video: ImportedMedia, mp4: ImportedMedia | null): ImportedMedia {
+  if (!mp4?.width || !mp4.height) return video;
+  return { ...video, variants: [{ format: 'mp4', path: mp4.path, width: mp4.width, height: mp4.height }] };
 }
 
 async function createDemoPost(

@@ -19,6 +19,8 @@ const pages: Array<{ name: string; zh: string; en: string; status?: number }> = 
   { name: 'article', zh: '/zh/posts/wei-shenme-yong-liang-zhong-yuyan-chuban', en: '/en/posts/why-publish-in-two-languages' },
   { name: 'article-with-code', zh: '/zh/posts/zhongyingwen-hunpai-kongge-biaodian-duanhang', en: '/en/posts/mixing-chinese-and-english-text' },
   { name: 'article-one-language', zh: '/zh/posts/chunjie-suibi', en: '/en/posts/chunjie-suibi' },
+  { name: 'article-with-video', zh: '/zh/posts/yanzhe-suzhouhe-zou', en: '/en/posts/a-walk-along-suzhou-creek' },
+  { name: 'article-with-footnotes', zh: '/zh/posts/fanyi-jing-ye-si', en: '/en/posts/translating-quiet-night-thoughts' },
   { name: 'parallel', zh: '/zh/posts/wei-shenme-yong-liang-zhong-yuyan-chuban/parallel', en: '/en/posts/why-publish-in-two-languages/parallel' },
   { name: 'static-page', zh: '/zh/guanyu-women', en: '/en/about' },
   { name: 'search-results', zh: `/zh/search?q=${encodeURIComponent('出版')}`, en: '/en/search?q=publish' },

@@ -92,6 +92,9 @@ for (const target of testTargets) {
 
       const walk = (await repo.findPostBySlug('en', 'a-walk-along-suzhou-creek', { now }))!.post;
       expect(walk.video).toMatchObject({ kind: 'video', mime: 'video/webm', durationSeconds: 10, width: 640, height: 360 });
+      // Its H.264 copy, for the browsers that play no WebM.
+      expect(walk.video!.variants).toEqual([{ format: 'mp4', path: expect.stringMatching(/^\/videos\/city-walk-shanghai\.[0-9a-f]{10}\.mp4$/), width: 640, height: 360 }]);
+      expect(existsSync(join(t.dataDir, 'media', walk.video!.variants![0]!.path))).toBe(true);
       expect(walk.videoPoster?.path).toMatch(/^\/images\/city-walk-shanghai-poster\.[0-9a-f]{10,}\.webp$/);
       expect(walk.subtitles.zh).toMatchObject({ kind: 'subtitle', mime: 'text/vtt' });
       expect(walk.subtitles.en?.path).toMatch(/^\/videos\/city-walk-shanghai\.en\.[0-9a-f]{10}\.vtt$/);

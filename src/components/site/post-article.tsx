@@ -4,7 +4,10 @@
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { otherLocale } from '@/i18n/routing';
+import type { Media } from '@/core/content/types';
 import { isOutdated } from '@/core/content/translation-status';
+import { promoteFirstImage } from '@/core/markdown/promote-first-image';
+import { columnImageSizes } from '@/core/markdown/rehype-images';
 import type { PostView } from '@/server/post-view';
 import { getRenderedBody } from '@/server/render/rendered-body';
 import { ResponsiveImage } from './responsive-image';
@@ -18,7 +21,11 @@ export async function PostArticle({ view, jsonLd, html: draftHtml }: { view: Pos
   const other = otherLocale(locale);
   const source = post.translations[post.sourceLocale];
   const outdated = !isFallback && shown.locale !== post.sourceLocale && source != null && isOutdated(shown, source);
-  const { html } = draftHtml !== undefined ? { html: draftHtml } : await getRenderedBody(shown);
+  const { html: stored } = draftHtml !== undefined ? { html: draftHtml } : await getRenderedBody(shown);
+  // A video shows the cover as its still (post-media.tsx): the same picture twice would be
+  // noise. With neither above the text, its first image is what the first screen shows.
+  const cover = post.video ? null : post.cover;
+  const html = cover || post.video ? stored : promoteFirstImage(stored);
   return (
     <article className="post" lang={shown.locale}>
       {jsonLd && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />}
@@ -33,18 +40,8 @@ export async function PostArticle({ view, jsonLd, html: draftHtml }: { view: Pos
         </p>
       )}
       <PostHeader view={view} />
-      {post.cover && (
-        <figure className="post-cover">
-          <ResponsiveImage
-            media={post.cover}
-            sizes="(min-width: 46rem) 42rem, 100vw"
-            alt={post.cover.alt[shown.locale] ?? post.cover.alt[locale] ?? ''}
-            fetchPriority="high"
-            decoding="async"
-          />
-        </figure>
-      )}
-      <PostMedia post={post} locale={locale} />
+      {cover && <PostCover cover={cover} alt={cover.alt[shown.locale] ?? cover.alt[locale] ?? ''} />}
+      <PostMedia post={post} locale={locale} title={shown.title} />
       <div className="prose" dangerouslySetInnerHTML={{ __html: html }} />
       <footer className="post-footer" lang={locale}>
         {paths[other] && !isFallback && (
@@ -59,5 +56,14 @@ export async function PostArticle({ view, jsonLd, html: draftHtml }: { view: Pos
         )}
       </footer>
     </article>
+  );
+}
+
+/** The first thing on the first screen: asked for at once, at the size it is shown. */
+function PostCover({ cover, alt }: { cover: Media; alt: string }) {
+  return (
+    <figure className="post-cover">
+      <ResponsiveImage media={cover} sizes={columnImageSizes} alt={alt} fetchPriority="high" decoding="async" />
+    </figure>
   );
 }

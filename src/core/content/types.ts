@@ -19,6 +19,15 @@ export interface Author {
   handle: string;
   name: PerLocale<string>;
   bio: PerLocale<string>;
+  /** The picture of the account the byline belongs to; only the author's own page asks for it. */
+  avatar?: AuthorAvatar | null;
+}
+
+/** An account's picture, when it is an image of this site (never another site's: no third-party requests). */
+export interface AuthorAvatar {
+  path: string;
+  /** Smaller WebP copies when the picture is in the media library. */
+  variants: MediaVariant[];
 }
 
 export interface Tag {
@@ -40,14 +49,17 @@ export interface Media {
   durationSeconds: number | null;
   alt: PerLocale<string>;
   caption: PerLocale<string>;
-  /** Smaller WebP/AVIF copies of an uploaded image, for srcset; absent when there are none. */
+  /**
+   * Smaller WebP/AVIF copies of an uploaded image, for srcset, or a video's MP4 copy;
+   * absent when there are none.
+   */
   variants?: MediaVariant[];
 }
 
 export interface MediaVariant {
   width: number;
   height: number;
-  format: 'webp' | 'avif';
+  format: 'webp' | 'avif' | 'mp4';
   path: string;
 }
 

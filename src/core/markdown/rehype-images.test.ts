@@ -22,7 +22,7 @@ describe('rehypeImages', () => {
     const images = { '/images/a.png': { width: 1600, height: 900, variants }, '/images/b,c.png': { width: 1600, height: 900, variants } };
     const html = renderWithSrcset('![a](/images/a.png)', { images });
     expect(html).toContain('srcset="/images/a.w480.webp 480w, /images/a.w960.webp 960w, /images/a.png 1600w"');
-    expect(html).toContain('sizes="(min-width: 48rem) 44rem, 100vw"');
+    expect(html).toContain('sizes="(min-width: 46rem) 42rem, calc(100vw - 2rem)"');
     // A comma would split the srcset's entries.
     expect(renderWithSrcset('![b](/images/b,c.png)', { images })).not.toContain('srcset');
     expect(render('![a](/images/a.png)', { images })).not.toContain('srcset');

@@ -10,8 +10,12 @@ export interface ImageSize {
   variants?: Array<{ width: number; path: string }>;
 }
 
-/** The body column is at most about 44rem wide; below that the image fills the screen. */
-const bodyImageSizes = '(min-width: 48rem) 44rem, 100vw';
+/**
+ * How wide an image in the article's column is shown (globals.css: `--measure`, 42rem, and
+ * the page's side margins, 1rem each on a phone), so a browser fetches no larger a copy.
+ * The cover is in the same column.
+ */
+export const columnImageSizes = '(min-width: 46rem) 42rem, calc(100vw - 2rem)';
 
 export interface RehypeImagesOptions {
   /** Intrinsic sizes by image src, as stored on the media library. */
@@ -56,7 +60,7 @@ export function rehypeImageSrcset(options: RehypeImagesOptions = {}) {
       const smaller = (size.variants ?? []).filter((v) => isDimension(v.width) && v.width < size.width && /^\/[\w./-]+$/.test(v.path));
       if (smaller.length === 0 || !/^\/[^\s,]+$/.test(String(node.properties.src))) return;
       node.properties.srcSet = [...smaller.sort((a, b) => a.width - b.width).map((v) => `${v.path} ${v.width}w`), `${String(node.properties.src)} ${size.width}w`].join(', ');
-      node.properties.sizes = bodyImageSizes;
+      node.properties.sizes = columnImageSizes;
     });
   };
 }

@@ -14,7 +14,7 @@ import type { ImageSize } from './rehype-images';
  * Bumped whenever the pipeline's output changes for the same input (a plugin, the
  * sanitizer, the highlighter's themes), so stored renderings are made again.
  */
-export const renderVersion = 3;
+export const renderVersion = 4;
 
 export interface RenderDocumentInput {
   markdown: string;

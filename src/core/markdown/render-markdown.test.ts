@@ -56,6 +56,8 @@ describe('renderMarkdown: GFM', () => {
     expect(enHtml).toContain('<h2 class="sr-only" id="en-footnote-label">Footnotes</h2>');
     expect(enHtml).toContain('href="#en-fnref-a"');
     expect(enHtml).toContain('aria-label="Back to reference 1"');
+    // The arrow asks to be drawn as text, so it takes the link's colour and underline.
+    expect(enHtml).toMatch(/data-footnote-backref[^>]*>\u21A9\uFE0E<\/a>/);
   });
 });
 

@@ -92,6 +92,9 @@ function createProcessor(highlighter: HighlighterCore, { locale, images }: Rende
         // Per-language footnote ids, so the parallel view can show both versions on one page.
         clobberPrefix: `${locale}-`,
         footnoteLabel: footnotes.label,
+        // U+FE0E asks for the arrow as text: drawn as an emoji it would ignore the link's
+        // colour (and its contrast) and could carry no underline.
+        footnoteBackContent: '\u21A9\uFE0E',
         footnoteBackLabel: (referenceIndex, rereferenceIndex) =>
           footnotes.back(`${referenceIndex + 1}${rereferenceIndex > 1 ? `-${rereferenceIndex}` : ''}`),
       })

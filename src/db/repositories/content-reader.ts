@@ -6,6 +6,7 @@ import type { Author, Page, Post, PostKind, Tag } from '@/core/content/types';
 import { AppError } from '@/core/errors/app-error';
 import { isLocale, otherLocale, type Locale } from '@/i18n/routing';
 import type { Database } from '../schema';
+import { findAuthorAvatar } from './author-avatar';
 import { loadPosts } from './load-posts';
 import { foldAuthors, foldTags, toIsoTimestamp } from './map-rows';
 
@@ -231,7 +232,8 @@ export function createContentReader(db: Kysely<Database>) {
         .select(['authors.id', 'authors.handle', 'author_texts.locale', 'author_texts.name', 'author_texts.bio'])
         .where('authors.handle', '=', handle)
         .execute();
-      return foldAuthors(rows).values().next().value ?? null;
+      const author = foldAuthors(rows).values().next().value;
+      return author ? { ...author, avatar: await findAuthorAvatar(db, author.id) } : null;
     },
 
     /** All posts and pages, whatever their status: zero means a fresh database. */

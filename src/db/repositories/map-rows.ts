@@ -160,7 +160,7 @@ export function parseVariants(json: string | null | undefined): MediaVariant[] {
     return Array.isArray(list)
       ? list.filter(
           (v): v is MediaVariant =>
-            typeof v?.path === 'string' && Number.isInteger(v?.width) && Number.isInteger(v?.height) && (v?.format === 'webp' || v?.format === 'avif'),
+            typeof v?.path === 'string' && Number.isInteger(v?.width) && Number.isInteger(v?.height) && ['webp', 'avif', 'mp4'].includes(v?.format),
         )
       : [];
   } catch {

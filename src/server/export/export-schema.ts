@@ -50,7 +50,7 @@ const tagSchema = z.strictObject({
 const variantSchema = z.strictObject({
   width: count,
   height: count,
-  format: z.enum(['webp', 'avif']),
+  format: z.enum(['webp', 'avif', 'mp4']),
   path: mediaPath,
   bytes: count.optional(),
 });

@@ -1,7 +1,8 @@
-// An author: name and bio in the page's language, and their articles.
+// An author: picture, name and bio in the page's language, and their articles.
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { AuthorAvatar } from '@/components/site/author-avatar';
 import { PostList } from '@/components/site/post-list';
 import { SiteFrame } from '@/components/site/site-frame';
 import { authorPaths } from '@/core/seo/listing-paths';
@@ -41,6 +42,7 @@ export default async function AuthorPage({ params }: PageProps<'/[locale]/author
   return (
     <SiteFrame locale={locale} paths={authorPaths(handle)}>
       <header className="author-header">
+        <AuthorAvatar name={name} avatar={author.avatar} />
         <h1 className="display page-title">{name}</h1>
         {author.bio[locale] && <p className="lead">{author.bio[locale]}</p>}
       </header>

@@ -1,13 +1,16 @@
 // POST /api/v1/studio/media?name=<file name>&kind=<image|audio|video|subtitle>: the
 // request body is the file itself, streamed to disk (never held in memory), typed by its
-// bytes, then recorded (server/media/upload-media.ts). GET lists the library, newest first.
+// bytes, then recorded (server/media/upload-media.ts); a video's MP4 copy follows in the
+// background (server/media/start-video-rendition.ts). GET lists the library, newest first.
 import { z } from 'zod';
 import { AppError } from '@/core/errors/app-error';
+import { mp4RenditionOf } from '@/core/media/mp4-rendition';
 import { getDatabase } from '@/db/client';
 import { createStudioAdmin } from '@/db/repositories/studio-admin';
 import { defineRoute } from '@/server/api/define-route';
 import { authorize, requireActor } from '@/server/auth/session';
 import { reloadMediaIndex } from '@/server/media/media-index';
+import { startMp4Rendition } from '@/server/media/start-video-rendition';
 import { uploadMedia } from '@/server/media/upload-media';
 
 const uploadQuery = z.strictObject({
@@ -31,6 +34,8 @@ const route = defineRoute({
     const uploaded = await uploadMedia({ stream: request.body, fileName: query.data.name, declaredKind: query.data.kind, uploader: actor });
     // Texts saved from now on render this image with its size and variants.
     await reloadMediaIndex();
+    // A video gets its MP4 copy after this answers (also one uploaded again that lacks it).
+    if (!mp4RenditionOf(uploaded.media.variants)) void startMp4Rendition(uploaded.media);
     return Response.json(uploaded, { status: uploaded.reused ? 200 : 201 });
   },
 });

@@ -1,0 +1,21 @@
+// The picture of the account an author's byline belongs to (better-auth's `image`), for
+// the author's page. Only a picture served by this site counts: a URL elsewhere (an
+// import's Gravatar) would make every reader's browser ask another site.
+import type { Kysely } from 'kysely';
+import type { AuthorAvatar } from '@/core/content/types';
+import type { Database } from '../schema';
+import { parseVariants } from './map-rows';
+
+const ownImage = /^\/images\/[\w.-]{1,200}$/;
+
+export async function findAuthorAvatar(db: Kysely<Database>, authorId: number): Promise<AuthorAvatar | null> {
+  const row = await db
+    .selectFrom('authors')
+    .innerJoin('auth_users', 'auth_users.id', 'authors.user_id')
+    .leftJoin('media', 'media.path', 'auth_users.image')
+    .select(['auth_users.image', 'media.variants'])
+    .where('authors.id', '=', authorId)
+    .executeTakeFirst();
+  if (!row?.image || !ownImage.test(row.image)) return null;
+  return { path: row.image, variants: parseVariants(row.variants).filter((v) => v.format === 'webp') };
+}
