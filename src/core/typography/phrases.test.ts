@@ -12,7 +12,7 @@ function breaksOf(pieces: readonly string[]): number[] {
 
 describe('groupPhrases', () => {
   it('keeps punctuation with its word: no line starts with ，or ends with 《', () => {
-    expect(groupPhrases(['空格', '、', '标点', '与', '断行'])).toEqual(['空格、', '标点', '与', '断行']);
+    expect(groupPhrases(['空格', '、', '标点', '断行'])).toEqual(['空格、', '标点', '断行']);
     expect(groupPhrases(['关于', '「', '双声', '」'])).toEqual(['关于', '「双声」']);
     expect(groupPhrases(['混排', '：', '空格'])).toEqual(['混排：', '空格']);
   });
@@ -20,6 +20,12 @@ describe('groupPhrases', () => {
   it('keeps a particle after its word', () => {
     expect(groupPhrases(['译', '了', '一个', '晚上'])).toEqual(['译了', '一个', '晚上']);
     expect(groupPhrases(['一杯', '茶', '的', '时间'])).toEqual(['一杯', '茶的', '时间']);
+  });
+
+  it('keeps a conjunction or preposition before its word', () => {
+    expect(groupPhrases(['标点', '与', '断行'])).toEqual(['标点', '与断行']);
+    expect(groupPhrases(['在', '自己', '的', '服务器'])).toEqual(['在自己的', '服务器']);
+    expect(groupPhrases(['标点', '与'])).toEqual(['标点', '与']);
   });
 
   it('keeps a short book title whole, a long one breaks between its words', () => {
@@ -51,7 +57,7 @@ describe('splitPhrases', () => {
   ];
 
   it('cuts Chinese titles between words', () => {
-    expect(splitPhrases(titles[0]!)).toEqual(['中英文', '混排：', '空格、', '标点', '与', '断行']);
+    expect(splitPhrases(titles[0]!)).toEqual(['中英文', '混排：', '空格、', '标点', '与断行']);
     expect(splitPhrases(titles[1]!)).toEqual(['二十个', '字，', '译了', '一个', '晚上：', '翻译', '李白', '《静夜思》']);
   });
 

@@ -7,7 +7,8 @@
 // jieba cuts finer than a reader would break, so its words are glued back where a
 // break would look wrong: punctuation stays with its word (no line starts with ，or
 // ends with 《), a particle stays after the word it belongs to (译了, not 译 / 了), a
-// book title in 《》 stays whole, and runs of Latin letters and digits are left to the
+// conjunction or preposition before its word (与断行, not 与 / 断行), a book title in
+// 《》 stays whole, and runs of Latin letters and digits are left to the
 // browser, which breaks them at their spaces. Every break this allows is one of jieba's.
 import { getJieba } from '@/core/text/jieba';
 
@@ -17,6 +18,8 @@ const noLineStart = /^[，。、：；！？）」』》〉】〕”’…·%,.;
 const noLineEnd = /[（「『《〈【〔“‘([{]$/u;
 /** Single-character words that lean on the word before them. */
 const particles = new Set(['的', '了', '着', '过', '地', '得', '们', '吗', '呢', '吧', '啊', '呀', '嘛', '么', '之']);
+/** Single-character words that lean on the word after them: conjunctions, prepositions. */
+const leaners = new Set(['与', '和', '及', '或', '跟', '把', '被', '从', '向', '对', '给', '在', '将', '由', '以']);
 /** A book title longer than this may break inside its 《》 like any other text. */
 const maxWholeBookTitle = 10;
 const hanPattern = /\p{Script=Han}/u;
@@ -33,7 +36,7 @@ function canBreakBetween(before: string, after: string, isInsideBookTitle: boole
   if (isInsideBookTitle) return false;
   if (/\s$/u.test(before) || /^\s/u.test(after)) return false; // the space itself is a break
   if (noLineStart.test(after) || noLineEnd.test(before)) return false;
-  if (particles.has(after)) return false;
+  if (particles.has(after) || leaners.has(before)) return false;
   return !(latinPattern.test(before.at(-1)!) && latinPattern.test(after[0]!));
 }
 
