@@ -96,6 +96,14 @@ for (const target of testTargets) {
         expect(featured.items.map((p) => p.id)).toEqual([posts[1]!.id]);
       });
 
+      it('leaves out the posts it is told to, in the total too (the home page\'s featured ones)', async () => {
+        const excluded = [posts[4]!.id, posts[1]!.id];
+        const rest = await repo.listPosts({ locale: 'en', page: 1, pageSize: 10, tagId, excludeIds: excluded });
+        expect(rest.total).toBe(5);
+        expect(rest.items.map((p) => p.id)).not.toContain(excluded[0]);
+        expect(rest.items.map((p) => p.id)).not.toContain(excluded[1]);
+      });
+
       it('includes posts lacking the language unless asked not to', async () => {
         const zhOnly = posts[6]!.id;
         const all = await repo.listPosts({ locale: 'en', page: 1, pageSize: 10, tagId });

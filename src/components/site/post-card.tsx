@@ -5,6 +5,7 @@ import { getTranslations } from 'next-intl/server';
 import type { Post } from '@/core/content/types';
 import type { Locale } from '@/i18n/routing';
 import { formatDate, postHref, viewPost } from '@/server/post-view';
+import { PhrasedText } from './phrased-text';
 import { ResponsiveImage } from './responsive-image';
 
 /** `headingLevel`: one below the heading the list sits under (3 under a section's h2, 2 right under the page's h1). */
@@ -37,7 +38,9 @@ export async function PostCard({ post, locale, large = false, headingLevel = 3 }
       )}
       <div className="post-card__body">
         <Heading className="post-card__title">
-          <Link href={href}>{shown.title}</Link>
+          <Link href={href}>
+            <PhrasedText text={shown.title} lang={shown.locale} />
+          </Link>
           {isFallback && (
             <span className="badge" lang={locale} title={t('languageBadgeTitle')}>
               {t('languageBadge')}

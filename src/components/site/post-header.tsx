@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { formatDate, type PostView } from '@/server/post-view';
+import { PhrasedText } from './phrased-text';
 
 export async function PostHeader({ view }: { view: PostView }) {
   const { post, shown, locale } = view;
@@ -22,7 +23,9 @@ export async function PostHeader({ view }: { view: PostView }) {
           })}
         </p>
       )}
-      <h1 className="post-header__title display">{shown.title}</h1>
+      <h1 className="post-header__title display">
+        <PhrasedText text={shown.title} lang={shown.locale} />
+      </h1>
       {shown.excerpt && <p className="post-header__excerpt lead">{shown.excerpt}</p>}
       <p className="post-header__meta" lang={locale}>
         {post.authors.length > 0 && (

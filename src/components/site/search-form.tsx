@@ -28,7 +28,7 @@ export async function SearchForm({ locale, query, isAll, tagSlug }: { locale: Lo
           enterKeyHint="search"
           autoComplete="off"
         />
-        <button type="submit" className="button">
+        <button type="submit" className={`button ${styles.submit}`}>
           {t('submit')}
         </button>
       </div>

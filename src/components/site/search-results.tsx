@@ -7,6 +7,7 @@ import type { SearchHit } from '@/core/search/types';
 import { otherLocale, type Locale } from '@/i18n/routing';
 import { formatDate } from '@/server/post-view';
 import type { SearchPageState } from '@/server/search';
+import { PhrasedText } from './phrased-text';
 import { SearchPagination } from './search-pagination';
 import styles from './search-view.module.css';
 
@@ -85,7 +86,7 @@ function SearchResultItem({ hit, locale, labels }: { hit: SearchHit; locale: Loc
     <li className={`search-hit ${styles.hit}`} lang={hit.locale}>
       <h2 className={styles.hitTitle}>
         <Link href={hit.path} hrefLang={hit.locale}>
-          {hit.title}
+          <PhrasedText text={hit.title} lang={hit.locale} />
         </Link>
         {hit.locale !== locale && (
           <span className="badge" lang={locale} title={labels.badgeTitle}>

@@ -20,6 +20,8 @@ export interface ListPostsOptions {
   authorId?: number;
   year?: number;
   featured?: boolean;
+  /** Leave these posts out (the home page's featured ones, so "Latest" does not repeat them). */
+  excludeIds?: readonly number[];
   /** Only posts with a narration in this language (the podcast). */
   narratedIn?: Locale;
   /** Include posts that lack a published translation in `locale` (shown with a language badge). Default true. */
@@ -113,6 +115,7 @@ export function createContentReader(db: Kysely<Database>) {
         .where('posts.kind', '=', opts.kind ?? 'post')
         .where(hasPublishedTranslation(includeOther ? null : opts.locale))
         .$if(opts.featured !== undefined, (qb) => qb.where('posts.featured', '=', opts.featured ? 1 : 0))
+        .$if((opts.excludeIds?.length ?? 0) > 0, (qb) => qb.where('posts.id', 'not in', [...opts.excludeIds!]))
         .$if(opts.year !== undefined, (qb) =>
           qb
             .where('posts.published_at', '>=', yearStart(opts.year!))

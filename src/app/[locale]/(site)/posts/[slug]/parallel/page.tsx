@@ -4,6 +4,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { PhrasedText } from '@/components/site/phrased-text';
 import { SiteFrame } from '@/components/site/site-frame';
 import { alignBlocks } from '@/core/markdown/split-blocks';
 import { otherLocale } from '@/i18n/routing';
@@ -42,12 +43,18 @@ export default async function ParallelPage({ params }: PageProps<'/[locale]/post
           <p>
             <Link href={view.paths[locale]!}>← {t('backToPost')}</Link>
           </p>
-          <h1 className="display">{t('parallelTitle', { title: mine.title })}</h1>
+          <h1 className="display">
+            <PhrasedText text={t('parallelTitle', { title: mine.title })} lang={locale} />
+          </h1>
           <p className="lead">{t('parallelIntro')}</p>
         </header>
         <div className="parallel__titles" aria-hidden="true">
-          <p lang={locale}>{mine.title}</p>
-          <p lang={other}>{theirs.title}</p>
+          <p lang={locale}>
+            <PhrasedText text={mine.title} lang={locale} />
+          </p>
+          <p lang={other}>
+            <PhrasedText text={theirs.title} lang={other} />
+          </p>
         </div>
         <ol className="parallel__rows">
           {rows.map((row, i) => (
