@@ -83,6 +83,14 @@ test.describe('an article\'s images', () => {
     await expect(page.locator('.post-cover img')).toHaveAttribute('fetchpriority', 'high');
     await expect(page.locator('.post-cover source[type="image/webp"]')).toHaveAttribute('sizes', '(min-width: 46rem) 42rem, calc(100vw - 2rem)');
   });
+
+  test('on the home page, the leading card\'s cover is the one image fetched first', async ({ page }) => {
+    for (const locale of ['zh', 'en']) {
+      await page.goto(`/${locale}`);
+      await expect(page.locator('img[fetchpriority="high"]')).toHaveCount(1);
+      await expect(page.locator('.post-card--large .post-card__cover img')).toHaveAttribute('fetchpriority', 'high');
+    }
+  });
 });
 
 test.describe('the article\'s video', () => {

@@ -32,6 +32,8 @@ export async function PostCard({ post, locale, large = false, headingLevel = 3 }
             sizes={large ? '(min-width: 72rem) 40rem, 100vw' : '(min-width: 48rem) 20rem, 100vw'}
             alt=""
             loading={large ? 'eager' : 'lazy'}
+            // The large card leads the home page: its cover is what a phone paints last (LCP).
+            fetchPriority={large ? 'high' : undefined}
             decoding="async"
           />
         </Link>
