@@ -5,6 +5,7 @@
 // format and a page without JavaScript keeps the box: the rows replace it once hydrated.
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
+import { formatLinkLines, parseLinkLines } from '@/core/studio/link-lines';
 import styles from './link-list-field.module.css';
 import studio from './studio.module.css';
 
@@ -26,21 +27,11 @@ interface Props {
   errors?: string[];
 }
 
-function readRows(value: string): Row[] {
-  return value
-    .split(/\r?\n/)
-    .filter((line) => line.trim() !== '')
-    .map((line, key) => {
-      const at = line.lastIndexOf('|');
-      return at === -1 ? { key, label: line.trim(), href: '' } : { key, label: line.slice(0, at).trim(), href: line.slice(at + 1).trim() };
-    });
-}
+const readRows = (value: string): Row[] => parseLinkLines(value).map((link, key) => ({ key, ...link }));
 
+/** Rows left empty are dropped; the rest are sent as the lines parseLinkLines reads. */
 const writeRows = (rows: Row[]) =>
-  rows
-    .filter((row) => row.label.trim() || row.href.trim())
-    .map((row) => `${row.label.trim()} | ${row.href.trim()}`)
-    .join('\n');
+  formatLinkLines(rows.map((row) => ({ label: row.label.trim(), href: row.href.trim() })).filter((link) => link.label || link.href));
 
 export function LinkListField(props: Props) {
   const [enhanced, setEnhanced] = useState(false);

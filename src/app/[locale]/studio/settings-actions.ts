@@ -10,7 +10,8 @@ import { createStudioAdmin } from '@/db/repositories/studio-admin';
 import { revalidateContent } from '@/server/revalidate';
 import { dataDir } from '@/server/revalidate-token';
 import { saveSiteLook } from '@/server/site/save-site-look';
-import { allowedActor, formLocale, formText, parseLinkLines, savedState } from '@/server/studio/action-helpers';
+import { parseLinkLines } from '@/core/studio/link-lines';
+import { allowedActor, formLocale, formText, savedState } from '@/server/studio/action-helpers';
 import { failedForm, invalidForm, type FormState } from '@/server/studio/form-state';
 
 /** Link lists are typed in one box each: an error on `navigation.3.href` goes beside it, with its line. */

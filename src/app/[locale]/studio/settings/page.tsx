@@ -9,13 +9,13 @@ import { StudioForm } from '@/components/studio/studio-form';
 import { StudioFrame } from '@/components/studio/studio-frame';
 import styles from '@/components/studio/studio.module.css';
 import { can } from '@/core/auth/permissions';
+import { formatLinkLines } from '@/core/studio/link-lines';
 import { maxNavigationLinks, maxSocialLinks } from '@/core/studio/site-inputs';
 import { getDatabase } from '@/db/client';
 import { createSiteSettings } from '@/db/repositories/site-settings';
 import { createStudioAdmin } from '@/db/repositories/studio-admin';
 import { isLocale, locales } from '@/i18n/routing';
 import { pageTitle } from '@/server/page-title';
-import { formatLinkLines } from '@/server/studio/action-helpers';
 import { studioActor } from '@/server/studio/guard';
 import { saveLookAction, saveSettingsAction, saveTimeZoneAction } from '../settings-actions';
 
