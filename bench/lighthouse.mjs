@@ -58,6 +58,7 @@ function summarize(lhr) {
     bestPractices: score('best-practices'),
     seo: score('seo'),
     lcpMs: Math.round(audits['largest-contentful-paint'].numericValue ?? NaN),
+    tbtMs: Math.round(audits['total-blocking-time'].numericValue ?? NaN),
     cls: Number((audits['cumulative-layout-shift'].numericValue ?? NaN).toFixed(3)),
     totalKb: Math.round(audits['total-byte-weight'].numericValue / 1024),
     fontKb: Math.round(fonts.reduce((sum, f) => sum + (f.transferSize ?? 0), 0) / 1024),
@@ -83,7 +84,7 @@ try {
           const result = await lighthouse(server.url + path, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] }, config);
           tries.push(summarize(result.lhr));
           const r = tries.at(-1);
-          console.error(`${preset} ${path} (run ${run + 1}/${runs}): perf ${r.performance}, LCP ${r.lcpMs} ms, CLS ${r.cls}, ${r.totalKb} KB (fonts ${r.fontKb} KB in ${r.fontFiles})`);
+          console.error(`${preset} ${path} (run ${run + 1}/${runs}): perf ${r.performance}, LCP ${r.lcpMs} ms, TBT ${r.tbtMs} ms, CLS ${r.cls}, ${r.totalKb} KB (fonts ${r.fontKb} KB in ${r.fontFiles})`);
         }
         tries.sort((a, b) => a.performance - b.performance);
         rows.push({ preset, page: name, lang: path.slice(1, 3), runs, ...tries[Math.floor((tries.length - 1) / 2)] });
@@ -95,8 +96,8 @@ try {
   await server.stop();
 }
 
-const header = ['preset', 'page', 'lang', 'perf', 'a11y', 'bp', 'seo', 'LCP ms', 'CLS', 'KB', 'font KB', 'fonts'];
-const lines = rows.map((r) => [r.preset, r.page, r.lang, r.performance, r.accessibility, r.bestPractices, r.seo, r.lcpMs, r.cls, r.totalKb, r.fontKb, r.fontFiles].map(String));
+const header = ['preset', 'page', 'lang', 'perf', 'a11y', 'bp', 'seo', 'LCP ms', 'TBT ms', 'CLS', 'KB', 'font KB', 'fonts'];
+const lines = rows.map((r) => [r.preset, r.page, r.lang, r.performance, r.accessibility, r.bestPractices, r.seo, r.lcpMs, r.tbtMs, r.cls, r.totalKb, r.fontKb, r.fontFiles].map(String));
 const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
 console.log([header, ...lines].map((l) => l.map((cell, i) => cell.padEnd(widths[i])).join('  ')).join('\n'));
 if (arg('--json', null)) writeFileSync(arg('--json'), JSON.stringify(rows, null, 2));

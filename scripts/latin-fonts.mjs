@@ -3,13 +3,20 @@
 // with its `latin` face split in two. A *core* file holds only what nearly every page
 // draws (ASCII, the no-break space, curly quotes, dashes, the ellipsis, ·, ×, «»), a third
 // smaller than the whole `latin` file; the rest of that range (accented letters, other
-// symbols) stays in the original file, which a browser fetches only for a page that uses
-// one of them. A Chinese article's fonts fall from ~177 KB to ~135 KB (bench/lighthouse.mjs).
+// symbols) goes in a second file, which a browser fetches only for a page that uses one
+// of them. A Chinese article's fonts fall from ~177 KB to ~135 KB (bench/lighthouse.mjs).
 //
-// Writes src/generated/latin-fonts/ (fonts.css and the WOFF2 files it names), which
-// src/app/[locale]/layout.tsx imports. Run on install (postinstall) and before every
+// Every file keeps only the weights the site sets (400-700 of each variable axis), a
+// quarter smaller than the packages' 100-900.
+//
+// Writes src/generated/latin-fonts/: the WOFF2 files, each named by its content hash and
+// served by /fonts/latin/<file> (src/app/fonts/latin), fonts.css naming them there, which
+// src/app/[locale]/layout.tsx imports, and preload.json, the three core files, which every
+// page asks for at low priority from its <head> (found before the CSS is parsed, yet never
+// ahead of the page's own CSS and scripts). Run on install (postinstall) and before every
 // build; skips the work when its output is newer than the packages it reads.
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import subsetFont from 'subset-font';
 
@@ -57,29 +64,44 @@ function upToDate() {
   return [import.meta.filename, ...families.map(packageCss)].every((file) => statSync(file).mtimeMs < made);
 }
 
-/** One family's CSS, its `latin` face split into core and rest; copies the files it names. */
+/** Writes a font file under its content-hashed name; returns the address pages use. */
+function writeFont(name, bytes) {
+  const hashed = `${name.replace(/\.woff2$/, '')}.${createHash('sha256').update(bytes).digest('hex').slice(0, 10)}.woff2`;
+  writeFileSync(join(out, hashed), bytes);
+  return `/fonts/latin/${hashed}`;
+}
+
+/** The weights the site's CSS sets (globals.css): every file keeps only this part of its axis. */
+const weights = { min: 400, max: 700 };
+
+/** One family's CSS, its `latin` face split into core and rest, and its core file's address. */
 async function familyCss(family) {
   const css = readFileSync(packageCss(family), 'utf8');
   const faces = [];
+  let coreUrl = null;
   for (const [block] of css.matchAll(/@font-face\s*\{[^}]*\}/g)) {
     const file = /url\(\.\/files\/([^)]+\.woff2)\)/.exec(block)?.[1];
     if (!file) continue;
-    copyFileSync(join(root, 'node_modules/@fontsource-variable', family, 'files', file), join(out, file));
-    const localBlock = block.replace('./files/', './');
+    const bytes = readFileSync(join(root, 'node_modules/@fontsource-variable', family, 'files', file));
+    const covered = parseRanges(/unicode-range:\s*([^;]+);/.exec(block)[1]).flatMap(([a, b]) => range(a, Math.min(b, 0xffff)));
+    const cut = (codePoints) =>
+      subsetFont(bytes, String.fromCodePoint(...codePoints), { targetFormat: 'woff2', variationAxes: { wght: { ...weights, default: 400 } } });
+    const face = (url, codePoints) =>
+      block
+        .replace(`./files/${file}`, url)
+        .replace(/font-weight:[^;]+;/, `font-weight: ${weights.min} ${weights.max};`)
+        .replace(/unicode-range:[^;]+;/, `unicode-range: ${formatRanges(codePoints)};`);
     if (!/-latin-wght-normal\.woff2$/.test(file)) {
-      faces.push(localBlock);
+      faces.push(face(writeFont(file, await cut(covered)), covered));
       continue;
     }
-    const covered = parseRanges(/unicode-range:\s*([^;]+);/.exec(block)[1]).flatMap(([a, b]) => range(a, Math.min(b, 0xffff)));
     const coreHere = core.filter((c) => covered.includes(c));
     const rest = covered.filter((c) => !coreHere.includes(c));
-    const coreFile = file.replace('-latin-', '-latin-core-');
-    const bytes = await subsetFont(readFileSync(join(out, file)), String.fromCodePoint(...coreHere), { targetFormat: 'woff2' });
-    writeFileSync(join(out, coreFile), bytes);
-    faces.push(localBlock.replace(/unicode-range:[^;]+;/, `unicode-range: ${formatRanges(rest)};`));
-    faces.push(localBlock.replace(file, coreFile).replace(/unicode-range:[^;]+;/, `unicode-range: ${formatRanges(coreHere)};`));
+    coreUrl = writeFont(file.replace('-latin-', '-latin-core-'), await cut(coreHere));
+    faces.push(face(writeFont(file, await cut(rest)), rest));
+    faces.push(face(coreUrl, coreHere));
   }
-  return `/* ${family}, from @fontsource-variable/${family} */\n${faces.join('\n')}\n`;
+  return { css: `/* ${family}, from @fontsource-variable/${family} */\n${faces.join('\n')}\n`, coreUrl };
 }
 
 if (upToDate()) process.exit(0);
@@ -87,6 +109,7 @@ rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 const parts = [];
 for (const family of families) parts.push(await familyCss(family));
+writeFileSync(join(out, 'preload.json'), `${JSON.stringify(parts.map((part) => part.coreUrl), null, 2)}\n`);
 // Written last: its presence says the folder is whole.
-writeFileSync(stamp, `/* Generated by scripts/latin-fonts.mjs; do not edit. */\n${parts.join('\n')}`);
+writeFileSync(stamp, `/* Generated by scripts/latin-fonts.mjs; do not edit. */\n${parts.map((part) => part.css).join('\n')}`);
 console.log(`latin-fonts: wrote ${out}`);

@@ -2,13 +2,12 @@
 // Last-resort boundary when the document itself failed. It cannot use the locale
 // layout, so it reads the language from the URL and carries both sets of titles.
 import { useEffect } from 'react';
-import en from '../../messages/en.json';
-import zh from '../../messages/zh.json';
+import { errorMessages } from '@/i18n/error-messages';
 import './globals.css';
 
 export default function GlobalError({ error }: { error: Error & { digest?: string } }) {
   const isZh = typeof window !== 'undefined' ? window.location.pathname.startsWith('/zh') : false;
-  const m = (isZh ? zh : en).errors;
+  const m = errorMessages[isZh ? 'zh' : 'en'];
   const fromServer = typeof error.digest === 'string';
   useEffect(() => {
     if (!fromServer) console.error(error);

@@ -4,10 +4,11 @@ import './globals.css';
 
 /* eslint-disable @next/next/no-html-link-for-pages -- outside the app's layouts a full page load is the point */
 import type { Metadata } from 'next';
-import en from '../../messages/en.json';
-import zh from '../../messages/zh.json';
+import { errorMessages } from '@/i18n/error-messages';
 
-export const metadata: Metadata = { title: `404 · ${en.errors.s404}` };
+const { en, zh } = errorMessages;
+
+export const metadata: Metadata = { title: `404 · ${en.s404}` };
 
 export default function GlobalNotFound() {
   return (
@@ -17,17 +18,17 @@ export default function GlobalNotFound() {
           <section className="error-view" aria-labelledby="error-title" data-status={404}>
             <p className="error-view__code">404</p>
             <h1 id="error-title" className="error-view__title">
-              {en.errors.s404}
+              {en.s404}
             </h1>
             <p className="error-view__title" lang="zh">
-              {zh.errors.s404}
+              {zh.s404}
             </p>
             <p className="error-view__actions">
               <a className="button" href="/en" hrefLang="en">
-                {en.errors.goHome}
+                {en.goHome}
               </a>
               <a className="button button--quiet" href="/zh" hrefLang="zh" lang="zh">
-                {zh.errors.goHome}
+                {zh.goHome}
               </a>
             </p>
           </section>

@@ -1,5 +1,6 @@
 // next-intl's per-request configuration: the locale comes from the [locale] segment.
 import { getRequestConfig } from 'next-intl/server';
+import { errorMessages } from './error-messages';
 import { defaultLocale, isLocale } from './routing';
 
 export default getRequestConfig(async ({ requestLocale }) => {
@@ -7,7 +8,7 @@ export default getRequestConfig(async ({ requestLocale }) => {
   const locale = isLocale(requested) ? requested : defaultLocale;
   return {
     locale,
-    messages: (await import(`../../messages/${locale}.json`)).default,
+    messages: { ...(await import(`../../messages/${locale}.json`)).default, errors: errorMessages[locale] },
     timeZone: 'Asia/Shanghai',
   };
 });

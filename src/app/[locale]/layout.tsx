@@ -1,14 +1,16 @@
 // The document of every localized page: <html lang> with the owner's accent colours,
 // fonts (the Latin faces' CSS here, the Chinese display face asked for by the page's own
-// characters), the site's name and icons in the metadata, the footer, and the client
-// messages the error boundary needs. Pages render their own header (SiteFrame).
+// characters), the site's name and icons in the metadata and the footer. Pages render their
+// own header (SiteFrame). No messages go to the browser from here: the error boundary
+// carries its own (i18n/error-messages.ts).
 // The Latin faces of @fontsource-variable, their latin files split into a small core and
 // the rest (scripts/latin-fonts.mjs writes this on install).
 import '@/generated/latin-fonts/fonts.css';
 import '../globals.css';
 import type { Metadata, Viewport } from 'next';
-import { NextIntlClientProvider } from 'next-intl';
-import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { preload } from 'react-dom';
+import latinCoreFonts from '@/generated/latin-fonts/preload.json';
 import { DisplayFontLoader } from '@/components/site/display-font-loader';
 import { displayFontScript } from '@/components/site/display-font-script';
 import { SiteFooter } from '@/components/site/site-footer';
@@ -66,16 +68,18 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
   // the layout itself would leave no layout to render that 404 in.
   const locale = localeOrDefault((await params).locale);
   setRequestLocale(locale);
-  const [messages, t, site] = await Promise.all([getMessages({ locale }), getTranslations({ locale, namespace: 'a11y' }), getSiteIdentity(locale)]);
+  // The three Latin core files every page draws with, asked for from the <head> so they
+  // arrive early, but at low priority: text paints at once in the metric-matched fallback
+  // faces (globals.css) and never waits for them, nor do the page's CSS and scripts.
+  for (const href of latinCoreFonts) preload(href, { as: 'font', type: 'font/woff2', crossOrigin: 'anonymous', fetchPriority: 'low' });
+  const [t, site] = await Promise.all([getTranslations({ locale, namespace: 'a11y' }), getSiteIdentity(locale)]);
   return (
     <html lang={locale} style={accentStyle(site.accent)}>
       <body>
         <a className="skip-link" href="#content">
           {t('skipToContent')}
         </a>
-        <NextIntlClientProvider locale={locale} messages={{ errors: messages.errors }}>
-          {children}
-        </NextIntlClientProvider>
+        {children}
         <SiteFooter site={site} />
         {/* The Chinese display face, cut to this page's headings (server/fonts/display-font.ts). */}
         <script dangerouslySetInnerHTML={{ __html: displayFontScript }} />
