@@ -13,9 +13,8 @@
 // With trusted proxies, the client is the nearest address in the chain that is not one.
 'use strict';
 
-const http = require('node:http');
-const https = require('node:https');
 const net = require('node:net');
+const { wrapRequestListeners } = require('./wrap-request-listener.cjs');
 
 const HEADER = 'x-duet-client-address';
 const forwardedHeaders = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'x-real-ip', 'forwarded'];
@@ -77,22 +76,7 @@ function install(trustSetting) {
       if (!isTrusted(normalise(peer))) for (const name of forwardedHeaders) delete req.headers[name];
       return listener.call(this, req, res);
     };
-  for (const mod of [http, https]) {
-    const createServer = mod.createServer;
-    mod.createServer = function createDuetServer(...args) {
-      const index = args.findIndex((arg) => typeof arg === 'function');
-      if (index !== -1) args[index] = wrap(args[index]);
-      const server = createServer.apply(this, args);
-      if (index === -1) {
-        // A listener added later with server.on('request', …) gets the same treatment.
-        const on = server.on;
-        server.on = function (event, listener) {
-          return on.call(this, event, event === 'request' ? wrap(listener) : listener);
-        };
-      }
-      return server;
-    };
-  }
+  wrapRequestListeners(wrap);
 }
 
 module.exports = { HEADER, parseTrust, resolveClientAddress, install };

@@ -10,8 +10,7 @@
 // Content-Length, unless the body is being compressed on the way (Content-Encoding set).
 'use strict';
 
-const http = require('node:http');
-const https = require('node:https');
+const { wrapRequestListeners } = require('./wrap-request-listener.cjs');
 
 const HEADER = 'x-duet-content-length';
 
@@ -39,21 +38,7 @@ function wrap(listener) {
 }
 
 function install() {
-  for (const mod of [http, https]) {
-    const createServer = mod.createServer;
-    mod.createServer = function createServerWithLength(...args) {
-      const index = args.findIndex((arg) => typeof arg === 'function');
-      if (index !== -1) args[index] = wrap(args[index]);
-      const server = createServer.apply(this, args);
-      if (index === -1) {
-        const on = server.on;
-        server.on = function (event, listener) {
-          return on.call(this, event, event === 'request' ? wrap(listener) : listener);
-        };
-      }
-      return server;
-    };
-  }
+  wrapRequestListeners(wrap);
 }
 
 module.exports = { HEADER, applyLength, install };
