@@ -1,11 +1,13 @@
 // On both databases: an author's page finds the picture of the account behind the byline
-// (only one served by this site), and a video's MP4 copy, made after its upload, is
+// (only one served by this site), one chosen in the Studio among the library's images
+// only, and a video's MP4 copy, made after its upload, is
 // recorded on its row and read back with the post.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '@/db/migrate';
 import { renderDocument } from '@/core/markdown/render-document';
 import { createContentRepository, type ContentRepository } from '@/db/repositories/content-repository';
 import { addMediaVariant } from '@/db/repositories/media-variants';
+import { findProfilePicture, saveProfilePicture } from '@/db/repositories/profile-picture';
 import { makeAuthor, makeImage, makePost, unique } from './helpers/factories';
 import { testTargets, type TestDatabase } from './helpers/test-databases';
 
@@ -49,6 +51,31 @@ for (const target of testTargets) {
       expect((await repo.findAuthorByHandle(remote.handle))?.avatar).toBeNull();
       const noAccount = await makeAuthor(repo);
       expect((await repo.findAuthorByHandle(noAccount.handle))?.avatar).toBeNull();
+    });
+
+    it('saves a library image as the account\'s picture, shows it, and takes it away again', async () => {
+      const author = await authorWithAccountImage(null);
+      const userId = (await t.db.selectFrom('authors').select('user_id').where('id', '=', author.id).executeTakeFirstOrThrow()).user_id!;
+      expect(await findProfilePicture(t.db, userId)).toBeNull();
+      const picture = await makeImage(repo);
+      await saveProfilePicture(t.db, userId, picture.id);
+      expect(await findProfilePicture(t.db, userId)).toBe(picture.id);
+      expect((await repo.findAuthorByHandle(author.handle))?.avatar?.path).toBe(picture.path);
+      await saveProfilePicture(t.db, userId, null);
+      expect(await findProfilePicture(t.db, userId)).toBeNull();
+      expect((await repo.findAuthorByHandle(author.handle))?.avatar).toBeNull();
+    });
+
+    it('refuses a picture that is not a library image, and keeps the one there was', async () => {
+      const author = await authorWithAccountImage(null);
+      const userId = (await t.db.selectFrom('authors').select('user_id').where('id', '=', author.id).executeTakeFirstOrThrow()).user_id!;
+      const picture = await makeImage(repo);
+      await saveProfilePicture(t.db, userId, picture.id);
+      const audio = await repo.createMedia({ kind: 'audio', path: `/audios/${unique('talk')}.0123456789ab.mp3`, mime: 'audio/mpeg', bytes: 10, sha256: 'b'.repeat(64) });
+      for (const id of [audio.id, 987_654_321]) {
+        await expect(saveProfilePicture(t.db, userId, id)).rejects.toMatchObject({ code: 'VALIDATION', fields: { imageMediaId: [expect.any(String)] } });
+      }
+      expect(await findProfilePicture(t.db, userId)).toBe(picture.id);
     });
 
     it('records a video\'s MP4 copy, learning the video\'s frame size from it', async () => {

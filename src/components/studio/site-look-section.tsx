@@ -8,7 +8,7 @@ import { defaultIconFiles, minIconSize } from '@/core/site/site-icons';
 import type { SiteLook } from '@/core/site/site-identity';
 import type { Locale } from '@/i18n/routing';
 import type { FormState } from '@/server/studio/form-state';
-import type { ImageChoice } from './image-choices';
+import { libraryImageChoices } from './library-image-choices';
 import { MediaUploader } from './media-uploader';
 import { StudioForm } from './studio-form';
 import styles from './studio.module.css';
@@ -21,12 +21,6 @@ interface Props {
   action: (state: FormState, form: FormData) => Promise<FormState>;
 }
 
-/** The smallest copy of an image that still fills a thumbnail. */
-function thumbnailOf(image: Media): string {
-  const webp = (image.variants ?? []).filter((v) => v.format === 'webp').sort((a, b) => a.width - b.width);
-  return webp[0]?.path ?? image.path;
-}
-
 export async function SiteLookSection({ locale, look, images, canUpload, action }: Props) {
   const [t, m, forms, messages] = await Promise.all([
     getTranslations({ locale, namespace: 'studio.manage.settings' }),
@@ -34,14 +28,7 @@ export async function SiteLookSection({ locale, look, images, canUpload, action 
     getTranslations({ locale, namespace: 'studio.forms' }),
     getMessages({ locale }),
   ]);
-  const choices = (none: string, noneSrc?: string): ImageChoice[] => [
-    { value: '', label: none, src: noneSrc },
-    ...images.map((image) => ({
-      value: String(image.id),
-      label: image.width && image.height ? t('imageSize', { name: image.path.split('/').pop()!, width: image.width, height: image.height }) : image.path,
-      src: thumbnailOf(image),
-    })),
-  ];
+  const choices = (none: string, noneSrc?: string) => libraryImageChoices(images, { label: none, src: noneSrc }, (image) => t('imageSize', image));
   return (
     <section aria-labelledby="settings-look" className={styles.narrow}>
       <h2 id="settings-look" className={styles.label}>

@@ -69,6 +69,10 @@ export const siteLookInput = z.strictObject({
 });
 export type SiteLookInput = z.infer<typeof siteLookInput>;
 
+/** One's own picture, shown on one's author page: a library image, or none. */
+export const profilePictureInput = z.strictObject({ imageMediaId: chosenMedia });
+export type ProfilePictureInput = z.infer<typeof profilePictureInput>;
+
 /** Alt text (one line; empty for a decorative image) and caption of a media file, per language. */
 export const mediaTextInput = z.strictObject({
   mediaId: recordId,

@@ -50,8 +50,7 @@ export function createStudioAdmin(db: Kysely<Database>) {
         return tagId;
       }),
 
-    /** The media library, newest first, optionally of some kinds only. */
-    /** The library, newest first, each file with the account that uploaded it (for media.edit). */
+    /** The library, newest first (of some kinds only, if asked), each file with the account that uploaded it (for media.edit). */
     async listMedia(options: { limit: number; kinds?: MediaKind[] }): Promise<Array<Media & { uploadedBy: string | null }>> {
       const rows = await db
         .selectFrom('media')

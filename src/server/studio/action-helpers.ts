@@ -16,6 +16,12 @@ export function formLocale(form: FormData): Locale {
 
 export const formText = (form: FormData, name: string) => String(form.get(name) ?? '');
 
+/** A chosen library image's id, or null for "none" (the empty choice); anything else as sent, for zod to refuse. */
+export function chosenId(form: FormData, name: string): number | null | string {
+  const value = formText(form, name);
+  return value === '' ? null : /^\d+$/.test(value) ? Number(value) : value;
+}
+
 export async function savedState(locale: Locale): Promise<FormState> {
   const t = await getTranslations({ locale, namespace: 'studio' });
   return { status: 'done', message: t('manage.saved') };

@@ -11,7 +11,7 @@ import { revalidateContent } from '@/server/revalidate';
 import { dataDir } from '@/server/revalidate-token';
 import { saveSiteLook } from '@/server/site/save-site-look';
 import { parseLinkLines } from '@/core/studio/link-lines';
-import { allowedActor, formLocale, formText, savedState } from '@/server/studio/action-helpers';
+import { allowedActor, chosenId, formLocale, formText, savedState } from '@/server/studio/action-helpers';
 import { failedForm, invalidForm, type FormState } from '@/server/studio/form-state';
 
 /** Link lists are typed in one box each: an error on `navigation.3.href` goes beside it, with its line. */
@@ -48,12 +48,6 @@ export async function saveSettingsAction(_previous: FormState, form: FormData): 
   } catch (error) {
     return failedForm(locale, error, form);
   }
-}
-
-/** A chosen library image's id, or null for "none" (the empty choice). */
-function chosenId(form: FormData, name: string): number | null | string {
-  const value = formText(form, name);
-  return value === '' ? null : /^\d+$/.test(value) ? Number(value) : value;
 }
 
 export async function saveLookAction(_previous: FormState, form: FormData): Promise<FormState> {

@@ -1,13 +1,19 @@
-// One's own account: change the password (which ends every other session).
+// One's own account: the picture on one's author page, and the password (changing it
+// ends every other session).
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { ProfilePictureSection } from '@/components/studio/profile-picture-section';
 import { StudioForm } from '@/components/studio/studio-form';
 import { StudioFrame } from '@/components/studio/studio-frame';
 import styles from '@/components/studio/studio.module.css';
+import { getDatabase } from '@/db/client';
+import { findProfilePicture } from '@/db/repositories/profile-picture';
+import { createStudioAdmin } from '@/db/repositories/studio-admin';
 import { isLocale } from '@/i18n/routing';
 import { pageTitle } from '@/server/page-title';
 import { studioActor } from '@/server/studio/guard';
+import { saveProfilePictureAction } from '../account-actions';
 import { changePasswordAction } from '../manage-actions';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/studio/account'>): Promise<Metadata> {
@@ -23,12 +29,14 @@ export default async function AccountPage({ params, searchParams }: PageProps<'/
   setRequestLocale(locale);
   const actor = await studioActor(locale);
   const changed = (await searchParams).changed !== undefined;
-  const [t, roles, setup, forms, manage] = await Promise.all([
+  const [t, roles, setup, forms, manage, pictureId, images] = await Promise.all([
     getTranslations({ locale, namespace: 'studio.manage.account' }),
     getTranslations({ locale, namespace: 'studio.roles' }),
     getTranslations({ locale, namespace: 'studio.setup' }),
     getTranslations({ locale, namespace: 'studio.forms' }),
     getTranslations({ locale, namespace: 'studio.manage' }),
+    findProfilePicture(getDatabase(), actor.id),
+    createStudioAdmin(getDatabase()).listMedia({ limit: 120, kinds: ['image'] }),
   ]);
   return (
     <StudioFrame locale={locale} actor={actor} path="/account">
@@ -37,6 +45,8 @@ export default async function AccountPage({ params, searchParams }: PageProps<'/
         <p>
           {actor.name} · {actor.email} · {roles(actor.role)}
         </p>
+        <ProfilePictureSection locale={locale} pictureId={pictureId} images={images} action={saveProfilePictureAction} />
+        <h2 className={styles.label}>{t('passwordTitle')}</h2>
         <p className={styles.muted}>{t('hint')}</p>
         {changed && (
           <p className={styles.notice} role="status">

@@ -1,0 +1,54 @@
+// The Account page's picture: one's own, chosen among the library's images (an uploader
+// beside it adds one, and the page refreshes), shown on one's author page.
+import { NextIntlClientProvider } from 'next-intl';
+import { getMessages, getTranslations } from 'next-intl/server';
+import type { Media } from '@/core/content/types';
+import type { Locale } from '@/i18n/routing';
+import type { FormState } from '@/server/studio/form-state';
+import { libraryImageChoices } from './library-image-choices';
+import { MediaUploader } from './media-uploader';
+import { StudioForm } from './studio-form';
+import styles from './studio.module.css';
+
+interface Props {
+  locale: Locale;
+  pictureId: number | null;
+  images: Media[];
+  action: (state: FormState, form: FormData) => Promise<FormState>;
+}
+
+export async function ProfilePictureSection({ locale, pictureId, images, action }: Props) {
+  const [t, settings, forms, messages] = await Promise.all([
+    getTranslations({ locale, namespace: 'studio.manage.account' }),
+    getTranslations({ locale, namespace: 'studio.manage.settings' }),
+    getTranslations({ locale, namespace: 'studio.forms' }),
+    getMessages({ locale }),
+  ]);
+  return (
+    <section aria-labelledby="account-picture">
+      <h2 id="account-picture" className={styles.label}>
+        {t('pictureTitle')}
+      </h2>
+      <p className={styles.muted}>{t('pictureIntro')}</p>
+      <NextIntlClientProvider locale={locale} messages={{ studio: messages.studio }}>
+        <MediaUploader />
+      </NextIntlClientProvider>
+      <StudioForm
+        action={action}
+        locale={locale}
+        idPrefix="account-picture"
+        submitLabel={t('savePicture')}
+        pendingLabel={forms('saving')}
+        fields={[
+          {
+            name: 'imageMediaId',
+            type: 'images',
+            label: t('picture'),
+            defaultValue: String(pictureId ?? ''),
+            images: libraryImageChoices(images, { label: t('noPicture') }, (image) => settings('imageSize', image)),
+          },
+        ]}
+      />
+    </section>
+  );
+}
