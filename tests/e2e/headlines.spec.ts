@@ -107,6 +107,14 @@ test('card titles on the home page and archive pages break between words only', 
   }
 });
 
+test('the archive’s titles break between words only, and are phrased', async ({ page }) => {
+  await open(page, '/zh/archive');
+  const titles = page.locator('.archive-list a');
+  expect(await titles.count()).toBeGreaterThan(3);
+  await expect(page.locator('.archive-list a .phrased wbr').first()).toBeAttached();
+  for (const title of await titles.all()) await expectBreaksBetweenWords(title, `/zh/archive: ${await title.textContent()}`);
+});
+
 test('the parallel view’s titles break between words only', async ({ page }) => {
   for (const { path } of chineseTitles.filter((t) => t.path.startsWith('/zh/posts/')).slice(0, 6)) {
     const res = await page.goto(`${path}/parallel`);

@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { SiteFrame } from '@/components/site/site-frame';
+import { PhrasedText } from '@/components/site/phrased-text';
 import type { Post } from '@/core/content/types';
 import { isLocale, type Locale } from '@/i18n/routing';
 import { alternatesMetadata, samePathInAllLocales } from '@/server/alternates';
@@ -56,7 +57,9 @@ export default async function ArchivePage({ params }: PageProps<'/[locale]/archi
                   <time className="figure" dateTime={post.publishedAt ?? undefined} lang={locale}>
                     {formatDate(post.publishedAt, locale)}
                   </time>
-                  <Link href={href}>{view.shown.title}</Link>
+                  <Link href={href}>
+                    <PhrasedText text={view.shown.title} lang={view.shown.locale} />
+                  </Link>
                 </li>
               ) : null;
             })}
