@@ -1,11 +1,15 @@
 #!/usr/bin/env node
 // `npm start`: build the production bundle when it is missing or older than the
 // sources (or was built for another SITE_URL), then serve it on PORT (default 3000).
+// `npm run build` (--build-only) does the first half alone. An instance that is one of
+// several (docs/deploy.md) never builds: they all serve one build made beforehand, and two
+// instances building in one folder at once would wreck it.
 import './check-node.cjs';
 import { spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { isSharedMode, sharedModeMessage, sharedModeProblems } from '../src/server/deployment/shared-mode.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const distDir = join(root, process.env.NEXT_DIST_DIR ?? '.next');
@@ -43,18 +47,29 @@ function run(args, label) {
   }
 }
 
+const buildOnly = process.argv.includes('--build-only');
+const problems = buildOnly ? [] : sharedModeProblems(process.env);
+if (problems.length > 0) {
+  console.error(`duet: ${sharedModeMessage(problems)}`);
+  process.exit(1);
+}
+
 run([join(root, 'scripts', 'patch-next.mjs')], 'patching Next.js');
 run([join(root, 'scripts', 'patch-micromark.mjs')], 'patching micromark');
 run([join(root, 'scripts', 'latin-fonts.mjs')], 'cutting the Latin fonts');
 const stamp = buildStamp();
 if (isBuildCurrent(stamp)) {
   console.log('duet: the production build is up to date.');
+} else if (!buildOnly && isSharedMode(process.env)) {
+  console.error('duet: the production build is missing or older than the sources. One of several instances never builds: run `npm run build` once (with the same SITE_URL), then start every instance.');
+  process.exit(1);
 } else {
   console.log('duet: building the production bundle (the first start takes a minute)…');
   run([nextBin, 'build'], 'the build');
   run([join(root, 'scripts', 'build-render-worker.mjs')], 'bundling the render worker');
   writeFileSync(stampFile, JSON.stringify(stamp));
 }
+if (buildOnly) process.exit(0);
 
 // Pages and data rendered at run time are cached on disk under the build. They belong to
 // the database of the server that made them: after a restart (the CLI may have changed

@@ -1,5 +1,7 @@
-// The shared secret that lets the command-line tool ask a running server to drop cached
-// pages (POST /api/v1/internal/revalidate). Kept in DATA_DIR, created on first use.
+// The shared secret that lets the command-line tool and the scheduler ask a running server
+// to drop cached pages (POST /api/v1/internal/revalidate): DUET_INTERNAL_TOKEN, which
+// several instances must share (server/deployment/shared-mode.mjs), or else one kept in
+// DATA_DIR, created on first use.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,6 +11,8 @@ export function dataDir(): string {
 }
 
 export function readOrCreateRevalidateToken(dir = dataDir()): string {
+  const given = process.env.DUET_INTERNAL_TOKEN;
+  if (given && given.length >= 24) return given;
   const file = join(dir, 'revalidate.token');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dir, { recursive: true, mode: 0o700 });
