@@ -4,8 +4,8 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 
 function start(env: Record<string, string>) {
-  const { PATH, HOME } = process.env;
-  return spawnSync(process.execPath, ['scripts/start.mjs'], { env: { PATH, HOME, ...env }, encoding: 'utf8', timeout: 30_000 });
+  const { PATH = '', HOME = '' } = process.env;
+  return spawnSync(process.execPath, ['scripts/start.mjs'], { env: { NODE_ENV: 'production', PATH, HOME, ...env }, encoding: 'utf8', timeout: 30_000 });
 }
 
 describe('npm start in shared mode', () => {
