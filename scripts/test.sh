@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# `npm test`: typecheck, lint, unit and integration tests, production build, browser tests.
+# `npm test`: typecheck, lint, unit and integration tests, production build, browser tests,
+# and the several-instances proof.
 # In CI (CI=true) every suite is mandatory. Elsewhere, a suite whose service is missing
 # (Chromium, PostgreSQL) is skipped with a loud notice, never silently.
 set -euo pipefail
@@ -48,4 +49,16 @@ elif [ "${CI:-}" = "true" ]; then
   exit 1
 else
   loud_skip "browser tests: no Chromium at $chromium (apt-get install chromium). CI runs them."
+fi
+
+# Several instances of one build behind a balancer, on PostgreSQL and a private Redis
+# (playwright.cluster.config.ts builds its own copy for its public address).
+if [ -x "$chromium" ] && [ -n "${TEST_DATABASE_URL:-}" ] && command -v redis-server >/dev/null; then
+  step "several instances (two production instances, PostgreSQL, Redis)"
+  npx playwright test -c playwright.cluster.config.ts
+elif [ "${CI:-}" = "true" ]; then
+  echo "CI: the several-instances suite needs Chromium, TEST_DATABASE_URL and redis-server." >&2
+  exit 1
+else
+  loud_skip "several-instances suite: needs Chromium, TEST_DATABASE_URL and redis-server (apt-get install redis-server). CI runs it."
 fi

@@ -6,12 +6,7 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return;
   // One of several instances without what they must share stops here (a bare `next start`;
   // `npm start` checks before it starts the server).
-  const { sharedModeMessage, sharedModeProblems } = await import('./server/deployment/shared-mode.mjs');
-  const problems = sharedModeProblems(process.env);
-  if (problems.length > 0) {
-    console.error(`duet: ${sharedModeMessage(problems)}`);
-    process.exit(1);
-  }
+  (await import('./server/deployment/shared-mode.mjs')).exitUnlessSharedModeReady(process.env);
   const [
     { startScheduler },
     { cleanTempUploads },

@@ -3,3 +3,4 @@ type Env = Readonly<Record<string, string | undefined>>;
 export function isSharedMode(env: Env): boolean;
 export function sharedModeProblems(env: Env): string[];
 export function sharedModeMessage(problems: readonly string[]): string;
+export function exitUnlessSharedModeReady(env: Env): void;

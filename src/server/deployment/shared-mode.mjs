@@ -38,3 +38,11 @@ export function sharedModeProblems(env) {
 export function sharedModeMessage(problems) {
   return `Duet is set to run as one of several instances (REDIS_URL or DUET_SHARED=1 is set), and this is missing:\n${problems.map((p) => `  - ${p}`).join('\n')}\nSee docs/deploy.md ("Several instances").`;
 }
+
+/** Ends the process with the message when shared mode lacks something (a bare `next start`). */
+export function exitUnlessSharedModeReady(env) {
+  const problems = sharedModeProblems(env);
+  if (problems.length === 0) return;
+  console.error(`duet: ${sharedModeMessage(problems)}`);
+  process.exit(1);
+}

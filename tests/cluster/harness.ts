@@ -1,0 +1,150 @@
+// The servers of the several-instances proof (tests/cluster): a private Redis the test may
+// stop and start, two production instances of one build sharing a fresh PostgreSQL schema
+// and that Redis, and a small load balancer in front that sends each request to the
+// instance its `duet-instance` cookie names (a or b), so one browser can make a session or
+// render a form on A and use it on B under the one public address.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import { existsSync, mkdtempSync, openSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+
+export const root = new URL('../..', import.meta.url).pathname;
+export const ports = { balancer: 3300, a: 3301, b: 3302, redis: 6390 };
+export const siteUrl = `http://127.0.0.1:${ports.balancer}`;
+export const distDir = '.next-cluster';
+export const postgresUrl = process.env.TEST_DATABASE_URL ?? '';
+export const owner = { email: 'owner@cluster.test', password: 'cluster passphrase 1', name: 'Olivia Owner' };
+
+/** What every instance shares (docs/deploy.md, "Several instances"). */
+export function sharedEnv(schema: string): Record<string, string> {
+  const url = new URL(postgresUrl);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    DATABASE_URL: url.toString(),
+    REDIS_URL: `redis://127.0.0.1:${ports.redis}`,
+    BETTER_AUTH_SECRET: 'cluster-test-secret-'.padEnd(40, 'x'),
+    DUET_INTERNAL_TOKEN: 'cluster-test-token-'.padEnd(32, 'y'),
+    SITE_URL: siteUrl,
+    NEXT_DIST_DIR: distDir,
+    TRUST_PROXY: 'loopback',
+    LOG_LEVEL: 'warn',
+    NEXT_TELEMETRY_DISABLED: '1',
+  };
+}
+
+export async function createSchema(): Promise<string> {
+  const schema = `cluster_${randomBytes(5).toString('hex')}`;
+  const client = new pg.Client({ connectionString: postgresUrl });
+  await client.connect();
+  await client.query(`CREATE SCHEMA ${schema}`);
+  await client.end();
+  return schema;
+}
+
+export async function dropSchema(schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: postgresUrl });
+  await client.connect();
+  await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  await client.end();
+}
+
+/** Builds once, as a deployment does (`npm run build`), for the balancer's address. */
+export function buildOnce(env: Record<string, string>): void {
+  // next build points tsconfig.json and next-env.d.ts at its distDir's types; this build must not.
+  // Put back as they were, times included: a newer tsconfig.json would make the build stale.
+  const kept = ['tsconfig.json', 'next-env.d.ts'].flatMap((file) => {
+    const path = join(root, file);
+    return existsSync(path) ? [{ path, text: readFileSync(path, 'utf8'), mtime: statSync(path).mtime }] : [];
+  });
+  const result = spawnSync(process.execPath, ['scripts/start.mjs', '--build-only'], { cwd: root, env: { ...process.env, ...env }, stdio: 'inherit' });
+  for (const { path, text, mtime } of kept) {
+    if (readFileSync(path, 'utf8') === text) continue;
+    writeFileSync(path, text);
+    // Whole seconds, rounded down: utimes may round a fraction up, past the build's stamp.
+    const before = new Date(Math.floor(mtime.getTime() / 1000) * 1000);
+    utimesSync(path, before, before);
+  }
+  if (result.status !== 0) throw new Error('the cluster build failed');
+}
+
+export function startRedis(): ChildProcess {
+  return spawn('redis-server', ['--port', String(ports.redis), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+}
+
+export async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 120_000, alive: ChildProcess[] = []): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const gone = alive.find((child) => child.exitCode !== null);
+    if (gone) throw new Error(`a server exited (code ${gone.exitCode}) while waiting for ${what}`);
+    if (await check().catch(() => false)) return;
+    await sleep(200);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** Where an instance's output goes (its log lines are checked by the tests). */
+export const logOf = (name: string) => join(tmpdir(), `duet-cluster-${name}.log`);
+
+export function startInstance(name: 'a' | 'b', env: Record<string, string>): ChildProcess {
+  const dataDir = mkdtempSync(join(tmpdir(), `duet-cluster-${name}-`));
+  const log = openSync(logOf(name), 'a');
+  return spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(ports[name]), DATA_DIR: dataDir },
+    stdio: ['ignore', log, log],
+    detached: true,
+  });
+}
+
+/** The errors (pino level 50 and up) an instance has logged, as "what failed: why". */
+export function errorsLogged(name: string): string[] {
+  if (!existsSync(logOf(name))) return [];
+  return readFileSync(logOf(name), 'utf8')
+    .split('\n')
+    .filter((line) => /^\{"level":(5\d|60)/.test(line))
+    .map((line) => {
+      const entry = JSON.parse(line) as { msg?: string; err?: { message?: string } };
+      return `${entry.msg}: ${entry.err?.message ?? ''}`;
+    });
+}
+
+export async function isUp(port: number): Promise<boolean> {
+  const response = await fetch(`http://127.0.0.1:${port}/api/health`);
+  return response.ok;
+}
+
+/** Stops a process group (npm start's script and the server it spawned). */
+export function kill(child: ChildProcess | undefined, signal: NodeJS.Signals = 'SIGTERM'): void {
+  if (!child?.pid) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    child.kill(signal);
+  }
+}
+
+/** The balancer: cookie duet-instance=a|b picks the instance, otherwise they take turns. */
+export function startBalancer(): http.Server {
+  let turn = 0;
+  const server = http.createServer((request, response) => {
+    const chosen = /(?:^|;\s*)duet-instance=(a|b)/.exec(request.headers.cookie ?? '')?.[1] ?? (turn++ % 2 === 0 ? 'a' : 'b');
+    const upstream = http.request(
+      { host: '127.0.0.1', port: ports[chosen as 'a' | 'b'], method: request.method, path: request.url, headers: { ...request.headers, 'x-forwarded-for': '127.0.0.1' } },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, { ...answer.headers, 'x-duet-instance': chosen });
+        answer.pipe(response);
+      },
+    );
+    upstream.on('error', () => {
+      if (!response.headersSent) response.writeHead(502, { 'content-type': 'text/plain', 'x-duet-instance': chosen });
+      response.end(`instance ${chosen} is down`);
+    });
+    request.pipe(upstream);
+  });
+  server.listen(ports.balancer, '127.0.0.1');
+  return server;
+}
