@@ -6,6 +6,7 @@ import type { Writable } from 'node:stream';
 import { createDatabase } from '@/db/client';
 import { collectStats } from '@/db/collect-stats';
 import { migrateToLatest } from '@/db/migrate';
+import { withPreparationLock } from '@/db/preparation-lock';
 import { seedDemo } from '@/db/seed-demo';
 import { rebuildSearchIndex } from '@/db/repositories/search-index';
 import { isRole, roles } from '@/core/auth/permissions';
@@ -83,7 +84,7 @@ const commands: Record<string, Command> = {
   async migrate(io, dataDir) {
     const db = createDatabase({ url: io.env.DATABASE_URL, dataDir });
     try {
-      const { applied } = await migrateToLatest(db);
+      const { applied } = await withPreparationLock(db, () => migrateToLatest(db));
       io.stdout.write(applied.length ? `Applied ${applied.length} migration(s): ${applied.join(', ')}\n` : 'The database is up to date.\n');
       return exitCodes.ok;
     } finally {
@@ -94,8 +95,10 @@ const commands: Record<string, Command> = {
   async seed(io, dataDir) {
     const db = createDatabase({ url: io.env.DATABASE_URL, dataDir });
     try {
-      await migrateToLatest(db);
-      const { posts } = await seedDemo(db, { dataDir, demoDir });
+      const { posts } = await withPreparationLock(db, async () => {
+        await migrateToLatest(db);
+        return seedDemo(db, { dataDir, demoDir });
+      });
       io.stdout.write(
         posts > 0 ? `Seeded the demo magazine: ${posts} posts and pages.\n` : 'The database already has content; the demo was not loaded.\n',
       );

@@ -1,11 +1,14 @@
 // Makes the database ready before the server's first query: migrate, then seed the demo
 // magazine when there is no content yet, so `npm start` on a fresh clone shows a site.
+// Several instances booting together on one PostgreSQL do this once, under a lock.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
+import type { Renderer } from '@/core/markdown/render-document';
 import { dataDir } from '@/server/revalidate-token';
 import { getDatabase } from './client';
 import { migrateToLatest } from './migrate';
+import { withPreparationLock } from './preparation-lock';
 import type { Database } from './schema';
 import { seedDemo } from './seed-demo';
 
@@ -23,19 +26,46 @@ export function ensureDatabase(): Promise<void> {
   const db = getDatabase();
   let run = runs.get(db);
   if (!run) {
-    run = prepare(db).catch((error: unknown) => {
-      // Forget a failed run so the next request tries again (say, once PostgreSQL is up).
-      runs.delete(db);
-      throw error;
-    });
+    const prepared = prepareDatabase(db, { dataDir: dataDir(), demoDir: join(process.cwd(), 'demo') });
+    run = prepared.then(
+      () => undefined,
+      (error: unknown) => {
+        // Forget a failed run so the next request tries again (say, once PostgreSQL is up).
+        runs.delete(db);
+        throw error;
+      },
+    );
     runs.set(db, run);
   }
   return run;
 }
 
-async function prepare(db: Kysely<Database>): Promise<void> {
-  await migrateToLatest(db);
-  const demoDir = join(process.cwd(), 'demo');
-  // A deployment may ship without demo/; an empty site is better than one that cannot start.
-  if (existsSync(demoDir)) await seedDemo(db, { dataDir: dataDir(), demoDir });
+export interface PreparationReport {
+  /** Migrations this call applied. */
+  applied: string[];
+  /** Posts and pages this call seeded: 0 when the database had content. */
+  seededPosts: number;
+}
+
+export interface PrepareOptions {
+  /** Where the demo's media files are copied (DATA_DIR). */
+  dataDir: string;
+  /** The demo magazine; a deployment may ship without it. */
+  demoDir: string;
+  /** Renders the demo's texts; the worker pool unless told otherwise. */
+  render?: Renderer;
+}
+
+/**
+ * Migrates, then seeds the demo into an empty database. On PostgreSQL under the
+ * preparation lock: instances that wait for it then find the schema current and the
+ * posts there, so they neither migrate nor seed again.
+ */
+export async function prepareDatabase(db: Kysely<Database>, options: PrepareOptions): Promise<PreparationReport> {
+  return withPreparationLock(db, async () => {
+    const { applied } = await migrateToLatest(db);
+    // An empty site is better than one that cannot start.
+    const { posts } = existsSync(options.demoDir) ? await seedDemo(db, options) : { posts: 0 };
+    return { applied, seededPosts: posts };
+  });
 }

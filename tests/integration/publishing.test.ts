@@ -157,6 +157,38 @@ for (const target of testTargets) {
       expect(approved.post.editorial.zh).toBe('published');
     });
 
+    it('passes over a scheduled text that fails, keeping it scheduled, and still publishes the others', async () => {
+      const at = new Date(Date.now() - 1000);
+      const made: { id: number; revisionId: number }[] = [];
+      for (const body of ['Goes out first', 'Breaks the renderer', 'Goes out too']) {
+        const id = await studio.createDraftPost({ sourceLocale: 'en', title: unique('Batch'), userId, authorId: null });
+        const draft = await draftOf(id, 'en');
+        const pinned = await studio.saveDraft(id, 'en', { fields: { slug: draft.slug, title: body, body }, expectedRevisionId: draft.revisionId, userId });
+        await publishing.schedule(id, 'en', at);
+        // Edited after scheduling: the pinned revision is rendered when it goes out.
+        await studio.saveDraft(id, 'en', { fields: { slug: draft.slug, title: 'Later', body: 'Later' }, expectedRevisionId: pinned.revisionId, userId });
+        made.push({ id, revisionId: pinned.revisionId });
+      }
+      const breaking = createPublishingRepository(t.db, async (input) => {
+        if (input.markdown === 'Breaks the renderer') throw new Error('renderer down');
+        return renderDocument(input);
+      });
+      const failures: unknown[] = [];
+      const published = await breaking.publishDue(new Date(), (failure) => failures.push(failure));
+      expect(published.sort((a, b) => a - b)).toEqual([made[0]!.id, made[2]!.id]);
+      expect(failures).toMatchObject([{ postId: made[1]!.id, error: { message: 'renderer down' } }]);
+      const stuck = await studio.getStudioPost(made[1]!.id);
+      expect(stuck!.editorial.en).not.toBe('published');
+      expect(await publishing.nextDue()).toEqual(at);
+      // What the scheduler asks to set its timer: nothing after now, so it does not spin on this one.
+      expect(await publishing.nextDue(new Date())).toBeNull();
+      // Thrown when no one asked to hear of failures; published once the renderer works.
+      await expect(breaking.publishDue()).rejects.toThrow('renderer down');
+      expect(await publishing.publishDue()).toEqual([made[1]!.id]);
+      expect((await content.findPostBySlug('en', stuck!.translations.en!.slug))!.post.translations.en).toMatchObject({ title: 'Breaks the renderer', revisionId: made[1]!.revisionId });
+      expect(await publishing.nextDue()).toBeNull();
+    });
+
     it('publishes each due text once however many schedulers race', async () => {
       const at = new Date(Date.now() - 1000);
       const ids: number[] = [];

@@ -15,6 +15,14 @@ import { toIsoTimestamp } from './map-rows';
 import { reindexPost } from './search-index';
 import { isPostgresTrx, loadStudioPost, type StudioPost } from './studio-repository';
 
+/** A scheduled text that could not be published this time (it stays scheduled). */
+export interface DueFailure {
+  /** Null when the run failed before it could claim a text. */
+  translationId: number | null;
+  postId: number | null;
+  error: unknown;
+}
+
 export interface PublishingResult {
   post: StudioPost;
   /** True when what readers see changed: the caller revalidates the pages. */
@@ -190,43 +198,69 @@ export function createPublishingRepository(db: Kysely<Database>, render?: Render
 
     /**
      * Publishes every scheduled text that is due, one per transaction: the row is claimed
-     * by an UPDATE … RETURNING inside the transaction that publishes it, so however many
-     * schedulers run, each due text is published once, and a crash before the commit
+     * (read with FOR UPDATE SKIP LOCKED on PostgreSQL, then its schedule cleared) inside
+     * the transaction that publishes it, so however many schedulers share the database,
+     * each due text is published once, by one of them, and a crash before the commit
      * leaves it scheduled. Returns the posts whose readers' pages changed.
+     *
+     * Without `onFailure` the first failure is thrown, as from any other action. With it,
+     * nothing is thrown: a text that fails (its transaction rolled back, so it stays due
+     * for the next run) is reported and passed over, and the others are still published
+     * and returned, so the caller revalidates for them; a failure before any text was
+     * claimed (the database unreachable) is reported and ends the run.
      */
-    publishDue: async (now = new Date()): Promise<number[]> => {
+    publishDue: async (now = new Date(), onFailure?: (failure: DueFailure) => void): Promise<number[]> => {
       const nowIso = toIsoTimestamp(now);
       const published = new Set<number>();
+      const passedOver: number[] = [];
       for (;;) {
-        const postId = await write(db, async (trx) => {
-          // RETURNING would give the cleared columns, so the row is read (and on PostgreSQL
-          // locked, skipping rows another scheduler holds) before it is claimed.
-          const next = trx
-            .selectFrom('post_translations')
-            .select(['id', 'post_id', 'locale', 'revision_id', 'scheduled_revision_id'])
-            .where('publish_at', 'is not', null)
-            .where('publish_at', '<=', nowIso)
-            .orderBy('publish_at')
-            .limit(1);
-          const due = await (isPostgresTrx(trx) ? next.forUpdate().skipLocked() : next).executeTakeFirst();
-          if (!due) return null;
-          const claimed = await trx.updateTable('post_translations').set({ publish_at: null, scheduled_revision_id: null }).where('id', '=', due.id).where('publish_at', 'is not', null).executeTakeFirst();
-          if (Number(claimed.numUpdatedRows) === 0) return null;
-          const revision = await renderRevision(trx, due.scheduled_revision_id ?? due.revision_id!, due.revision_id ?? -1, due.locale as Locale);
-          await goLive(trx, due.id, { nowIso, revision });
-          await closeReview(trx, due.id, 'approved', null, nowIso);
-          await reindexPost(trx, due.post_id);
-          return due.post_id;
-        });
+        let claimed: { translationId: number; postId: number } | null = null;
+        let postId: number | null;
+        try {
+          postId = await write(db, async (trx) => {
+            // RETURNING would give the cleared columns, so the row is read (and on PostgreSQL
+            // locked, skipping rows another scheduler holds) before it is claimed.
+            const next = trx
+              .selectFrom('post_translations')
+              .select(['id', 'post_id', 'locale', 'revision_id', 'scheduled_revision_id'])
+              .where('publish_at', 'is not', null)
+              .where('publish_at', '<=', nowIso)
+              .$if(passedOver.length > 0, (qb) => qb.where('id', 'not in', passedOver))
+              .orderBy('publish_at')
+              .limit(1);
+            const due = await (isPostgresTrx(trx) ? next.forUpdate().skipLocked() : next).executeTakeFirst();
+            if (!due) return null;
+            claimed = { translationId: due.id, postId: due.post_id };
+            const cleared = await trx.updateTable('post_translations').set({ publish_at: null, scheduled_revision_id: null }).where('id', '=', due.id).where('publish_at', 'is not', null).executeTakeFirst();
+            if (Number(cleared.numUpdatedRows) === 0) return null;
+            const revision = await renderRevision(trx, due.scheduled_revision_id ?? due.revision_id!, due.revision_id ?? -1, due.locale as Locale);
+            await goLive(trx, due.id, { nowIso, revision });
+            await closeReview(trx, due.id, 'approved', null, nowIso);
+            await reindexPost(trx, due.post_id);
+            return due.post_id;
+          });
+        } catch (error) {
+          if (!onFailure) throw error;
+          const failed = claimed as { translationId: number; postId: number } | null;
+          onFailure({ translationId: failed?.translationId ?? null, postId: failed?.postId ?? null, error });
+          if (!failed) break;
+          passedOver.push(failed.translationId);
+          continue;
+        }
         if (postId === null) break;
         published.add(postId);
       }
       return [...published];
     },
 
-    /** The next time a scheduled text falls due, if any. */
-    nextDue: async (): Promise<Date | null> => {
-      const row = await db.selectFrom('post_translations').select((eb) => eb.fn.min('publish_at').as('next')).where('publish_at', 'is not', null).executeTakeFirst();
+    /** The next time a scheduled text falls due, if any (only after `after`, when given). */
+    nextDue: async (after?: Date): Promise<Date | null> => {
+      const row = await db
+        .selectFrom('post_translations')
+        .select((eb) => eb.fn.min('publish_at').as('next'))
+        .where('publish_at', 'is not', null)
+        .$if(after !== undefined, (qb) => qb.where('publish_at', '>', toIsoTimestamp(after!)))
+        .executeTakeFirst();
       return row?.next ? new Date(row.next) : null;
     },
 

@@ -1,10 +1,12 @@
 // Scheduled publishing without a cron service: the server checks for due translations
 // every 15 seconds (and at the exact time of the next one), publishes them, and drops
 // the cached pages through the same token-authenticated call the CLI uses, since a timer
-// runs outside any request in which Next would let us revalidate directly.
+// runs outside any request in which Next would let us revalidate directly. Every instance
+// runs one; publishDue claims each due text atomically, so with several instances on one
+// PostgreSQL a text is published once, and only the instance that published it revalidates.
 import { getDatabase } from '@/db/client';
 import { ensureDatabase } from '@/db/ensure-database';
-import { createPublishingRepository } from '@/db/repositories/publishing-repository';
+import { createPublishingRepository, type PublishingRepository } from '@/db/repositories/publishing-repository';
 import { renderWithMedia } from '@/server/render/render-with-media';
 import { logger } from '@/server/logger';
 import { revalidateOverHttp } from '@/server/revalidate-over-http';
@@ -18,18 +20,32 @@ const publishing = () => createPublishingRepository(getDatabase(), renderWithMed
 
 export async function runDuePublications(origin: string, now = new Date()): Promise<number[]> {
   await ensureDatabase();
-  const published = await publishing().publishDue(now);
+  return publishAndRevalidate(publishing(), () => revalidateOverHttp(origin), now);
+}
+
+/**
+ * One run: publishes what is due and, when this run published anything, revalidates once.
+ * A text that fails is logged and stays scheduled; the others still go out and are
+ * revalidated (a throw here would leave their pages stale, since they are no longer due).
+ */
+export async function publishAndRevalidate(repo: Pick<PublishingRepository, 'publishDue'>, revalidate: () => Promise<void>, now = new Date()): Promise<number[]> {
+  const published = await repo.publishDue(now, ({ translationId, postId, error }) => {
+    logger.error({ err: error, translation: translationId, post: postId }, 'a scheduled translation could not be published; it stays scheduled');
+  });
   if (published.length > 0) {
     logger.info({ posts: published }, 'published scheduled translations');
-    await revalidateOverHttp(origin);
+    await revalidate();
   }
   return published;
 }
 
 async function tick(state: State): Promise<void> {
   try {
-    await runDuePublications(state.origin);
-    const next = await publishing().nextDue();
+    const ranAt = new Date();
+    await runDuePublications(state.origin, ranAt);
+    // Not one that was due at this run and is still there: it was passed over (it failed,
+    // or another instance holds it), and the interval tries again rather than a timer spinning.
+    const next = await publishing().nextDue(ranAt);
     clearTimeout(state.timeout);
     if (next) {
       const wait = next.getTime() - Date.now();
