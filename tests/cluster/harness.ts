@@ -31,7 +31,8 @@ export function sharedEnv(schema: string): Record<string, string> {
     SITE_URL: siteUrl,
     NEXT_DIST_DIR: distDir,
     TRUST_PROXY: 'loopback',
-    LOG_LEVEL: 'warn',
+    // info: the scheduler's "published scheduled translations" lines are counted.
+    LOG_LEVEL: 'info',
     NEXT_TELEMETRY_DISABLED: '1',
   };
 }
@@ -98,6 +99,15 @@ export function startInstance(name: 'a' | 'b', env: Record<string, string>): Chi
     stdio: ['ignore', log, log],
     detached: true,
   });
+}
+
+/** Every log entry of an instance (its log may hold several runs of it: a restart appends). */
+export function logEntries(name: string): Array<Record<string, unknown> & { level: number; msg?: string }> {
+  if (!existsSync(logOf(name))) return [];
+  return readFileSync(logOf(name), 'utf8')
+    .split('\n')
+    .filter((line) => line.startsWith('{"level":'))
+    .map((line) => JSON.parse(line) as Record<string, unknown> & { level: number; msg?: string });
 }
 
 /** The errors (pino level 50 and up) an instance has logged, as "what failed: why". */
