@@ -47,6 +47,11 @@ npx next build
 node scripts/build-render-worker.mjs
 node -e "require('fs').writeFileSync('.next/duet-build.json', JSON.stringify({siteUrl: process.env.SITE_URL ?? null, sources: Date.now()}))"
 
+if [ -n "${TEST_REDIS_URL:-}" ]; then
+  step "shared cache: two production instances over Redis"
+  node tests/smoke/shared-cache.mjs
+fi
+
 chromium="${CHROMIUM_PATH:-/usr/bin/chromium}"
 if [ -x "$chromium" ]; then
   step "browser tests (playwright, $chromium)"
