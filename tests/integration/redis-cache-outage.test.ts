@@ -79,6 +79,26 @@ describe.skipIf(!redisUrl)('shared cache with Redis away', () => {
       await relay.close();
     });
 
+    it('a Redis that stops answering mid-connection costs a page one wait, not one per read', async () => {
+      relay.stall();
+      try {
+        // A page makes many reads in turn (20 × 500 ms without the pause after a timeout).
+        const reads = await timed(
+          (async () => {
+            const results = [];
+            for (let i = 0; i < 20; i++) results.push(await handler(viaRelay).get(`/en/posts/hung-${i}`, {}));
+            return results;
+          })(),
+        );
+        expect(reads.result.every((read) => read === null)).toBe(true);
+        expect(reads.ms).toBeLessThan(NEVER_HANGS_MS);
+        expect((await timed(handler(viaRelay).set('/en/posts/hung-0', page('<p>hung</p>'), {}))).ms).toBeLessThan(NEVER_HANGS_MS);
+      } finally {
+        relay.resume();
+      }
+      await waitFor(async () => (await viaRelay.read(viaRelay.entryKey('build-1', '/en/posts/hung-0'), [])) !== null);
+    });
+
     it('an invalidation made while Redis was away is in force for everyone once it is back', async () => {
       await render(direct, '/en/posts/outage', page('<p>before the publish</p>', 'content,outage'));
       await relay.cut();

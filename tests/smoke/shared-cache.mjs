@@ -2,7 +2,8 @@
 // Two production instances of one build share their cache through Redis: a page rendered by
 // A is served by B from Redis (B does not see a database change until told), and once A is
 // told the content changed (the token route the CLI and the scheduler use), B serves the
-// fresh page on the very next request. Needs a build (NEXT_DIST_DIR, default .next) and a
+// fresh page on the very next request; a third instance whose Redis is unreachable still
+// serves pages from the database. Needs a build (NEXT_DIST_DIR, default .next) and a
 // Redis (TEST_REDIS_URL); SQLite in a temporary DATA_DIR is enough for this check.
 //
 //   TEST_REDIS_URL=redis://127.0.0.1:6379 node tests/smoke/shared-cache.mjs
@@ -37,9 +38,9 @@ async function freePort() {
   return port;
 }
 
-async function start(name) {
+async function start(name, redis = redisUrl) {
   const port = await freePort();
-  const env = { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix, SITE_URL: 'http://duet.test' };
+  const env = { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', REDIS_URL: redis, REDIS_KEY_PREFIX: prefix, SITE_URL: 'http://duet.test' };
   const child = spawn(process.execPath, [join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port), '-H', '127.0.0.1'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   child.stdout.on('data', (chunk) => (log += chunk));
@@ -91,7 +92,12 @@ try {
   check(told.ok, `A is told the content changed (${told.status})`);
   check((await page(b, path)).html.includes(marker), 'B serves the fresh page on the next request after A answered');
   check((await page(a, path)).html.includes(marker), 'A serves it too');
-  check(first.html.length > 0, 'done');
+  check(first.html.length > 0, 'A rendered the page first');
+
+  // An instance whose Redis is unreachable still answers, from the database.
+  const c = await start('C (Redis unreachable)', `redis://127.0.0.1:${await freePort()}`);
+  check((await page(c, '/en')).html.includes('<h1'), 'C serves the home page without Redis');
+  check((await page(c, path)).html.includes(marker), 'C serves the post, fresh from the database');
 } catch (error) {
   console.error(`shared-cache: FAILED: ${error.message}`);
   for (const child of servers) child.kill();

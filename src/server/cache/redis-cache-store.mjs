@@ -28,6 +28,8 @@ import { createClient } from 'redis';
 
 /** How long one operation may wait for Redis before the page renders without it. */
 export const TIMEOUT_MS = 500;
+/** How long reads and writes skip a Redis that let one of them time out. */
+const QUIET_MS = 1000;
 /** How soon an invalidation or floor that could not be written is tried again. */
 const RETRY_MS = 1000;
 /** The floor's field in the tags hash; Next's tags never contain "*" and ",". */
@@ -82,7 +84,7 @@ return now`);
 function withDeadline(promise, what) {
   let timer;
   const deadline = new Promise((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`Redis did not answer ${what} within ${TIMEOUT_MS} ms`)), TIMEOUT_MS);
+    timer = setTimeout(() => reject(Object.assign(new Error(`Redis did not answer ${what} within ${TIMEOUT_MS} ms`), { isDeadline: true })), TIMEOUT_MS);
   });
   return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
 }
@@ -94,7 +96,7 @@ function withDeadline(promise, what) {
 export function createRedisCacheStore({ url, prefix = 'duet' }) {
   const tagsKey = `${prefix}:tags`;
   // `errors` counts connection errors, so a floor paid while a new error came in stays owed.
-  const state = { owesFloor: true, owedTags: new Set(), isDown: false, errors: 0 };
+  const state = { owesFloor: true, owedTags: new Set(), isDown: false, errors: 0, quietUntil: 0 };
   const client = createClient({
     url,
     // Commands fail at once while disconnected instead of waiting in a queue.
@@ -127,8 +129,15 @@ export function createRedisCacheStore({ url, prefix = 'duet' }) {
         throw error;
       }),
       what,
-    );
+    ).catch((error) => {
+      // Connected but not answering (hung, overloaded): the next reads and writes skip it for
+      // a moment instead of each waiting TIMEOUT_MS, so a page with many reads is not slowed.
+      if (error?.isDeadline) state.quietUntil = Date.now() + QUIET_MS;
+      throw error;
+    });
   }
+
+  const isQuiet = () => Date.now() < state.quietUntil;
 
   /** Pays what this process owes before it reads or writes again; false while Redis is away. */
   async function settle() {
@@ -160,7 +169,7 @@ export function createRedisCacheStore({ url, prefix = 'duet' }) {
      * @returns {Promise<{ now: string, m?: string, v?: string } | null>}
      */
     async read(entryKey, knownTags) {
-      if (!(await settle())) return null;
+      if (isQuiet() || !(await settle())) return null;
       try {
         const [now, m, v] = await run('a read', READ, [entryKey, tagsKey], [knownTags.join(',')]);
         return v === undefined ? { now: String(now) } : { now: String(now), m: String(m), v: String(v) };
@@ -171,7 +180,7 @@ export function createRedisCacheStore({ url, prefix = 'duet' }) {
 
     /** Stores `value` as begun at `since` (µs, Redis time; null = now). False if dropped. */
     async write(entryKey, { since, tags, value, ttlSeconds }) {
-      if (!(await settle())) return false;
+      if (isQuiet() || !(await settle())) return false;
       try {
         const stored = await run('a write', WRITE, [entryKey, tagsKey], [since ?? '', tags.join(','), value, String(Math.max(1, Math.ceil(ttlSeconds)))]);
         return Number(stored) === 1;

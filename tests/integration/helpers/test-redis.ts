@@ -42,10 +42,16 @@ export async function dropPrefix(prefix: string): Promise<void> {
   });
 }
 
-/** A relay to the test Redis on a port of its own; `cut()` drops every connection and refuses new ones. */
-export async function startRelay(): Promise<{ url: string; cut(): Promise<void>; restore(): Promise<void>; close(): Promise<void> }> {
+/**
+ * A relay to the test Redis on a port of its own. `cut()` drops every connection and refuses
+ * new ones; `stall()` keeps connections open but holds back what clients send (Redis hung)
+ * until `resume()`.
+ */
+export async function startRelay(): Promise<{ url: string; cut(): Promise<void>; restore(): Promise<void>; stall(): void; resume(): void; close(): Promise<void> }> {
   const target = new URL(redisUrl!);
   const sockets = new Set<net.Socket>();
+  const held: Array<() => void> = [];
+  let isStalled = false;
   const server = net.createServer((client) => {
     const upstream = net.connect(Number(target.port || 6379), target.hostname);
     for (const socket of [client, upstream]) {
@@ -53,7 +59,8 @@ export async function startRelay(): Promise<{ url: string; cut(): Promise<void>;
       socket.on('error', () => {});
       socket.on('close', () => sockets.delete(socket));
     }
-    client.pipe(upstream).pipe(client);
+    client.on('data', (chunk) => (isStalled ? held.push(() => upstream.write(chunk)) : upstream.write(chunk)));
+    upstream.pipe(client);
     client.on('close', () => upstream.destroy());
     upstream.on('close', () => client.destroy());
   });
@@ -65,7 +72,19 @@ export async function startRelay(): Promise<{ url: string; cut(): Promise<void>;
       for (const socket of sockets) socket.destroy();
       server.close(() => resolve());
     });
-  return { url: `redis://127.0.0.1:${port}`, cut: stop, restore: () => listen(port), close: stop };
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    cut: stop,
+    restore: () => listen(port),
+    stall: () => {
+      isStalled = true;
+    },
+    resume: () => {
+      isStalled = false;
+      for (const send of held.splice(0)) send();
+    },
+    close: stop,
+  };
 }
 
 /** A server that accepts connections and never answers: Redis hung, or a black hole. */
