@@ -9,7 +9,7 @@
 //   TEST_REDIS_URL=redis://127.0.0.1:6379 node tests/smoke/shared-cache.mjs
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -80,6 +80,12 @@ try {
   const first = await page(a, path);
   const shared = await page(b, path);
   check(shared.html.includes('<h1') && shared.cache === 'HIT', `B serves the page A rendered from the shared cache (x-nextjs-cache: ${shared.cache})`);
+  const buildId = readFileSync(join(root, process.env.NEXT_DIST_DIR || '.next', 'BUILD_ID'), 'utf8').trim();
+  const redis = createClient({ url: redisUrl });
+  await redis.connect();
+  const pageKeys = await redis.keys(`${prefix}:${buildId}:e:*${path}*`);
+  redis.destroy();
+  check(pageKeys.length > 0, `the page is stored under the build id (${pageKeys[0]})`);
 
   const marker = `Zyzzyva${randomBytes(4).toString('hex')}`;
   const db = new Database(join(dataDir, 'duet.db'));
