@@ -221,7 +221,8 @@ export function createRedisCacheStore({ url, prefix = 'duet' }) {
 /** The store of this process for REDIS_URL, shared by the handler Next loads and the app's bundle. */
 export function sharedRedisCacheStore(env = process.env) {
   const stores = (globalThis[Symbol.for('duet.redisCacheStores')] ??= new Map());
-  const id = `${env.REDIS_URL}\n${env.REDIS_KEY_PREFIX ?? 'duet'}`;
-  if (!stores.has(id)) stores.set(id, createRedisCacheStore({ url: env.REDIS_URL, prefix: env.REDIS_KEY_PREFIX || 'duet' }));
+  const prefix = env.REDIS_KEY_PREFIX || 'duet';
+  const id = `${env.REDIS_URL}\n${prefix}`;
+  if (!stores.has(id)) stores.set(id, createRedisCacheStore({ url: env.REDIS_URL, prefix }));
   return stores.get(id);
 }
