@@ -7,12 +7,14 @@ const withNextIntl = createNextIntlPlugin('./src/i18n/request.ts');
 
 const nextConfig: NextConfig = {
   // Native modules and the logger stay outside the server bundle.
-  serverExternalPackages: ['better-sqlite3', 'pg', 'pino', 'sharp', '@node-rs/jieba'],
+  serverExternalPackages: ['better-sqlite3', 'pg', 'pino', 'sharp', '@node-rs/jieba', 'redis'],
   poweredByHeader: false,
   // Rendered pages and data live in a bounded in-memory cache that never keeps an error
   // render (src/server/cache/memory-cache-handler.mjs); Next's default writes every page,
-  // 404s included, to disk without limit.
-  cacheHandler: join(process.cwd(), 'src/server/cache/memory-cache-handler.mjs'),
+  // 404s included, to disk without limit. With REDIS_URL (several instances) they live in
+  // Redis instead, shared by every instance (redis-cache-handler.mjs), and no copy stays in
+  // any instance's memory (cacheMaxMemorySize 0) to be served after another invalidated it.
+  cacheHandler: join(process.cwd(), 'src/server/cache', process.env.REDIS_URL ? 'redis-cache-handler.mjs' : 'memory-cache-handler.mjs'),
   cacheMaxMemorySize: 0,
   // With the pages' revalidate (60 s, src/app/[locale]/layout.tsx), shared caches keep a
   // page a minute and may serve it stale for five more while they fetch it again, so an

@@ -2,7 +2,7 @@
 # `npm test`: typecheck, lint, unit and integration tests, production build, browser tests,
 # and the several-instances proof.
 # In CI (CI=true) every suite is mandatory. Elsewhere, a suite whose service is missing
-# (Chromium, PostgreSQL) is skipped with a loud notice, never silently.
+# (Chromium, PostgreSQL, Redis) is skipped with a loud notice, never silently.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
@@ -30,7 +30,16 @@ else
   loud_skip "PostgreSQL suite: TEST_DATABASE_URL is not set (e.g. postgres://postgres@127.0.0.1:5432/test). SQLite runs; CI runs both."
 fi
 
-step "unit and integration tests (vitest; SQLite${TEST_DATABASE_URL:+ and PostgreSQL})"
+if [ -n "${TEST_REDIS_URL:-}" ]; then
+  node -e "const c=require('redis').createClient({url:process.env.TEST_REDIS_URL,socket:{reconnectStrategy:false}});c.on('error',()=>{});c.connect().then(()=>c.destroy()).catch(e=>{console.error('Redis at TEST_REDIS_URL is unreachable: '+e.message);process.exit(1)})"
+elif [ "${CI:-}" = "true" ]; then
+  echo "CI: TEST_REDIS_URL must name a Redis server for the shared-cache suite." >&2
+  exit 1
+else
+  loud_skip "Redis suite (shared cache): TEST_REDIS_URL is not set (e.g. redis://127.0.0.1:6379). CI runs it."
+fi
+
+step "unit and integration tests (vitest; SQLite${TEST_DATABASE_URL:+ and PostgreSQL}${TEST_REDIS_URL:+, Redis})"
 npx vitest run
 
 step "production build"
@@ -38,6 +47,11 @@ node scripts/latin-fonts.mjs
 npx next build
 node scripts/build-render-worker.mjs
 node -e "require('fs').writeFileSync('.next/duet-build.json', JSON.stringify({siteUrl: process.env.SITE_URL ?? null, sources: Date.now()}))"
+
+if [ -n "${TEST_REDIS_URL:-}" ]; then
+  step "shared cache: two production instances over Redis"
+  node tests/smoke/shared-cache.mjs
+fi
 
 chromium="${CHROMIUM_PATH:-/usr/bin/chromium}"
 if [ -x "$chromium" ]; then

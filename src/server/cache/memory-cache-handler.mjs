@@ -7,6 +7,7 @@
 //
 // DUET_CACHE_MAX_MB (default 256) bounds it. revalidateTag drops every entry carrying
 // one of the tags: pages carry the tags of the data they read (x-next-cache-tags).
+import { isErrorRender, tagsOf } from './cache-entry-rules.mjs';
 
 const limit = () => Math.max(1, Number(process.env.DUET_CACHE_MAX_MB ?? 256)) * 1024 * 1024;
 
@@ -34,14 +35,6 @@ function sizeOf(value) {
   }
 }
 
-function tagsOf(value, ctx) {
-  const tags = new Set(ctx?.tags ?? []);
-  for (const tag of value?.tags ?? []) tags.add(tag);
-  const header = value?.headers?.['x-next-cache-tags'];
-  if (typeof header === 'string') for (const tag of header.split(',')) if (tag) tags.add(tag);
-  return [...tags];
-}
-
 function remove(key) {
   const entry = entries.get(key);
   if (!entry) return;
@@ -65,7 +58,7 @@ export default class MemoryCacheHandler {
   async set(key, value, ctx) {
     remove(key);
     if (value === null || value === undefined) return;
-    if ((value.kind === 'APP_PAGE' || value.kind === 'APP_ROUTE') && typeof value.status === 'number' && value.status >= 400) {
+    if (isErrorRender(value)) {
       stats.refusedErrors += 1;
       return;
     }

@@ -122,7 +122,7 @@ async function runImport(dataDir: string, userId: string, preview: SiteJob): Pro
   const finish = async (done: SiteJob, outcome: JobOutcome) => {
     const finished = await finishImport(dataDir)(done, outcome);
     // Published texts show at once, and images imported into the library render with their variants.
-    revalidateContent();
+    await revalidateContent();
     await reloadMediaIndex();
     return finished;
   };

@@ -46,7 +46,7 @@ export async function saveTagAction(_previous: FormState, form: FormData): Promi
   try {
     await allowedActor('tag.manage');
     await createStudioAdmin(getDatabase()).saveTag(/^\d+$/.test(id) ? Number(id) : null, parsed.data);
-    revalidateContent();
+    await revalidateContent();
     return savedState(locale);
   } catch (error) {
     return failedForm(locale, error, form);
@@ -71,7 +71,7 @@ export async function saveAuthorAction(_previous: FormState, form: FormData): Pr
     const own = owner !== null && owner === actor.id;
     if (!can(actor, own ? 'profile.edit-own' : 'author.manage')) throw new AppError('FORBIDDEN', 'Your role does not allow this.');
     await admin.saveAuthor(id, parsed.data);
-    revalidateContent();
+    await revalidateContent();
     return savedState(locale);
   } catch (error) {
     return failedForm(locale, error, form);
@@ -92,7 +92,7 @@ export async function saveMediaTextsAction(_previous: FormState, form: FormData)
     if (uploadedBy === undefined) throw new AppError('NOT_FOUND', 'There is no such file.', { fields: { mediaId: ['No such file.'] } });
     await allowedActor('media.edit', { kind: 'media', uploadedBy });
     await admin.saveMediaTexts(parsed.data);
-    revalidateContent();
+    await revalidateContent();
     return savedState(locale);
   } catch (error) {
     return failedForm(locale, error, form);

@@ -43,7 +43,7 @@ export async function saveSettingsAction(_previous: FormState, form: FormData): 
   try {
     await allowedActor('settings.manage');
     await createSiteSettings(getDatabase()).saveLanguage(parsed.data);
-    revalidateContent();
+    await revalidateContent();
     return savedState(locale);
   } catch (error) {
     return failedForm(locale, error, form);
@@ -61,7 +61,7 @@ export async function saveLookAction(_previous: FormState, form: FormData): Prom
   try {
     await allowedActor('settings.manage');
     await saveSiteLook({ settings: createSiteSettings(getDatabase()), dataDir: dataDir() }, parsed.data);
-    revalidateContent();
+    await revalidateContent();
     return savedState(locale);
   } catch (error) {
     return failedForm(locale, error, form);

@@ -13,7 +13,7 @@ const route = defineRoute({
   POST: async (request) => {
     if (!hasInternalToken(request)) throw new AppError('UNAUTHENTICATED', 'A valid revalidation token is required.');
     const { tags } = await readJson(request, input);
-    revalidateContent();
+    await revalidateContent();
     return Response.json({ revalidated: tags });
   },
 }, { writesFrom: 'any' });

@@ -8,7 +8,7 @@ const route = defineRoute<{ id: string }>({
   DELETE: async (request, { params }) => {
     const { post, repo } = await postForAction(request, params.id, 'post.delete');
     await repo.deletePost(post.id);
-    revalidateContent();
+    await revalidateContent();
     return new Response(null, { status: 204 });
   },
 });

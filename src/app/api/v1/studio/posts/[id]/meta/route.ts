@@ -14,7 +14,7 @@ const route = defineRoute<{ id: string }>({
     const input = await readJson(request, postMetaInput);
     if (input.postId !== post.id) throw new AppError('VALIDATION', 'The body names another post than the address.', { fields: { postId: ['Does not match the address.'] } });
     const updated = await repo.updatePostMeta(post.id, input);
-    if (updated?.status === 'published') revalidateContent();
+    if (updated?.status === 'published') await revalidateContent();
     return Response.json({ post: updated });
   },
 });

@@ -25,7 +25,7 @@ const route = defineRoute<{ id: string }>({
     }
     const { post, repo } = await postForAction(actor, params.id, (p) => permissionFor(input, p), input.locale);
     const result = await applyPublication(createPublishingRepository(getDatabase(), renderWithMedia), input, post.id, actor.id);
-    if (result.changedLive) revalidateContent();
+    if (result.changedLive) await revalidateContent();
     if (input.action === 'schedule') wakeScheduler();
     // What readers now see of this language, for the editor's comparison.
     const liveText = (await repo.getLiveTexts(post.id))[input.locale] ?? null;

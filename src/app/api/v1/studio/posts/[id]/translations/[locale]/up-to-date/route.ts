@@ -9,7 +9,7 @@ const route = defineRoute<{ id: string; locale: string }>({
     const locale = parseLocale(params.locale);
     const { post, repo } = await postForAction(request, params.id, 'post.edit-translation', locale);
     await repo.markUpToDate(post.id, locale);
-    revalidateContent();
+    await revalidateContent();
     return Response.json({ post: await repo.getStudioPost(post.id) });
   },
 });
