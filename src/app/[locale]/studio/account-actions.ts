@@ -15,7 +15,7 @@ export async function saveProfilePictureAction(_previous: FormState, form: FormD
   try {
     const actor = await allowedActor('profile.edit-own');
     await saveProfilePicture(getDatabase(), actor.id, parsed.data.imageMediaId);
-    revalidateContent();
+    await revalidateContent();
     return savedState(locale);
   } catch (error) {
     return failedForm(locale, error, form);
