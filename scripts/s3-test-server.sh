@@ -47,6 +47,7 @@ common() {
   cat <<CONF
 [DEFAULT]
 bind_ip = 127.0.0.1
+user = $(id -un)
 bind_port = $1
 workers = 0
 swift_dir = $dir
@@ -114,8 +115,10 @@ for server in account container object proxy; do
   echo $! >>"$dir/pids"
 done
 
-for _ in $(seq 1 100); do
-  if curl -fsS "http://127.0.0.1:$port/healthcheck" >/dev/null 2>&1; then
+# Up when the proxy's healthcheck answers and every back end answers at all (they say 400 to it).
+answers() { [ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$1/healthcheck")" != 000 ]; }
+for _ in $(seq 1 150); do
+  if curl -fsS "http://127.0.0.1:$port/healthcheck" >/dev/null 2>&1 && answers "$account_port" && answers "$container_port" && answers "$object_port"; then
     echo "Swift (s3api) is answering at http://127.0.0.1:$port"
     exit 0
   fi

@@ -30,14 +30,14 @@ function refuse(field: keyof SiteLookInput, reason: SiteLookRefusal, message: st
 }
 
 /** The icon as a file on this machine (copied down from S3 when media live there), for sharp to read. */
-async function withIconFile<T>(dataDir: string, image: StoredImage, use: (path: string) => Promise<T>): Promise<T> {
+async function withIconFile<T>(dataDir: string, image: StoredImage, draw: (path: string) => Promise<T>): Promise<T> {
   const tempDir = join(dataDir, 'media', TEMP_UPLOAD_FOLDER);
   await mkdir(tempDir, { recursive: true });
   const copy = await (async () => mediaStoreFor(dataDir).localCopy(keyOfPath(image.path), tempDir))().catch(() => {
     throw refuse('iconMediaId', 'icon-not-image', 'The icon must be an image from the media library.');
   });
   try {
-    return await use(copy.path);
+    return await draw(copy.path);
   } finally {
     await copy.release();
   }
