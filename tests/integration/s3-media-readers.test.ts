@@ -10,7 +10,9 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { DeleteObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { backupCommand } from '@/cli/commands/backup';
 import { makeWavHeader } from '@/core/media/test-media-files';
+import { migrateToLatest } from '@/db/migrate';
 import { hashingFileStream, planMediaFiles } from '@/server/export/export-media-files';
 import type { ExportMedia } from '@/server/export/export-schema';
 import { findMissingMediaFiles, restoreMediaFiles } from '@/server/export/restore-media-files';
@@ -20,7 +22,9 @@ import { ingestUpload } from '@/server/media/ingest';
 import { mediaStoreFor, type MediaStore } from '@/server/media/media-store';
 import { createS3Client } from '@/server/media/s3-media-store';
 import { makeMp4Rendition } from '@/server/media/video-rendition';
+import { captureIo } from './helpers/backup-fixtures';
 import { skipS3Suite, startS3TestServer, type S3TestServer } from './helpers/s3-test-server';
+import { testTargets } from './helpers/test-databases';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
@@ -107,5 +111,19 @@ describe.skipIf(skipS3Suite)('media readers and writers with S3-compatible stora
     expect(sha256(await readAll(await store.read('videos/walk.0123456789ab.h264.mp4')))).toBe(sha256(video));
     // The copy made for ffmpeg and ffmpeg's output are gone from the temp folder.
     expect(await readdir(join(dataDir, 'media', TEMP_UPLOAD_FOLDER))).toEqual([]);
+  });
+
+  it('says that a backup does not hold the bucket\'s media', async () => {
+    const site = await testTargets[0]!.open();
+    try {
+      await migrateToLatest(site.db);
+      const io = captureIo({ S3_BUCKET: server.config.bucket });
+      const code = await backupCommand(io, site.dataDir, [join(dataDir, 'site.zip')]);
+      expect(code).toBe(0);
+      expect(io.err()).toContain(`Media live in the S3 bucket ${server.config.bucket} and are not in this backup`);
+      expect(io.out()).toMatch(/^Backed up the sqlite database and 0 files/);
+    } finally {
+      await site.close();
+    }
   });
 });
