@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { DeleteObjectCommand } from '@aws-sdk/client-s3';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { backupCommand } from '@/cli/commands/backup';
 import { makeWavHeader } from '@/core/media/test-media-files';
@@ -22,6 +23,7 @@ import { ingestUpload } from '@/server/media/ingest';
 import { mediaStoreFor, type MediaStore } from '@/server/media/media-store';
 import { createS3Client } from '@/server/media/s3-media-store';
 import { makeMp4Rendition } from '@/server/media/video-rendition';
+import { renderSiteIcons } from '@/server/site/render-site-icons';
 import { captureIo } from './helpers/backup-fixtures';
 import { skipS3Suite, startS3TestServer, type S3TestServer } from './helpers/s3-test-server';
 import { testTargets } from './helpers/test-databases';
@@ -125,5 +127,23 @@ describe.skipIf(skipS3Suite)('media readers and writers with S3-compatible stora
     } finally {
       await site.close();
     }
+  });
+
+  it('draws the site icon\'s pictures into the bucket, and again one that went missing', async () => {
+    const icon = await sharp({ create: { width: 600, height: 600, channels: 4, background: '#3a6' } }).png().toBuffer();
+    await writeFile(join(dataDir, 'icon.png'), icon);
+    const files = await renderSiteIcons({ source: join(dataDir, 'icon.png'), sha256: sha256(icon), dataDir });
+    const stored = await Promise.all(Object.values(files).map(async (file) => ({ file, info: await store.stat(file.path.slice(1)) })));
+    for (const { file, info } of stored) {
+      expect(info, file.path).not.toBeNull();
+      const bytes = await readAll(await store.read(file.path.slice(1)));
+      const meta = await sharp(bytes).metadata();
+      expect(`${meta.width}x${meta.height}`).toBe(file.sizes);
+    }
+    const lost = files.apple.path.slice(1);
+    await createS3Client(server.config).send(new DeleteObjectCommand({ Bucket: server.config.bucket, Key: lost }));
+    expect(await store.stat(lost)).toBeNull();
+    await renderSiteIcons({ source: join(dataDir, 'icon.png'), sha256: sha256(icon), dataDir });
+    expect((await store.stat(lost))?.size).toBe(stored.find(({ file }) => file === files.apple)!.info!.size);
   });
 });

@@ -17,7 +17,7 @@ import { SNIFF_BYTES, sniffMedia, type SniffedType } from '@/core/media/sniff';
 import { srtToVtt, validateVtt } from '@/core/media/subtitles';
 import type { NewMedia } from '@/db/repositories/content-writer';
 import { TEMP_UPLOAD_FOLDER } from './clean-temp-uploads';
-import { sha256OfFile, syncFile, writeAll } from './durable-file';
+import { syncFile, writeAll } from './durable-file';
 import { encodeVariant, planVariants, untrustedImageOptions, type EncodedVariant, type VariantFormat } from './image-variants';
 import { mediaStoreFor, type MediaStore } from './media-store';
 import { readUploadChunks, type UploadStream } from './read-upload-chunks';
@@ -123,8 +123,7 @@ export async function ingestUpload(options: IngestUploadOptions): Promise<Ingest
     if (!isReused) await store.putFile(key, file.temporary, { contentType: file.type.mime, sha256: file.sha256, width: image?.width, height: image?.height });
     for (const { encoded, key: variantKey, media } of variants) {
       if (!encoded) continue;
-      const sha256 = await sha256OfFile(encoded.temporary);
-      await store.putFile(variantKey, encoded.temporary, { contentType: `image/${media.format}`, sha256, width: media.width, height: media.height });
+      await store.putFile(variantKey, encoded.temporary, { contentType: `image/${media.format}`, width: media.width, height: media.height });
     }
     await store.settle([key, ...variants.map((variant) => variant.key)]);
 

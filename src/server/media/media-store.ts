@@ -9,8 +9,7 @@ import { dirname, join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { holdsContent, syncDirectory } from './durable-file';
-import { readS3Config } from './s3-config';
-import { createS3MediaStore } from './s3-media-store';
+import { readS3Config, type S3Config } from './s3-config';
 
 export interface StoredFile {
   size: number;
@@ -21,7 +20,8 @@ export interface StoredFile {
 
 export interface PutFileOptions {
   contentType: string;
-  sha256: string;
+  /** The file's SHA-256 when the caller knows it; the S3 store computes it otherwise. */
+  sha256?: string;
   /** An image's displayed size, kept with the file so a later upload need not decode it. */
   width?: number;
   height?: number;
@@ -95,6 +95,22 @@ export function createLocalMediaStore(dataDir: string): MediaStore {
   };
 }
 
+/** The S3 store, with the AWS SDK loaded on first use: a site on local disk never loads it. */
+function createLazyS3MediaStore(config: S3Config): MediaStore {
+  let loading: Promise<MediaStore> | undefined;
+  const load = () => (loading ??= import('./s3-media-store').then((module) => module.createS3MediaStore(config)));
+  return {
+    kind: 's3',
+    stat: async (key) => (await load()).stat(key),
+    read: async (key, range) => (await load()).read(key, range),
+    holds: async (key, bytes, sha256) => (await load()).holds(key, bytes, sha256),
+    imageSize: async (key) => (await load()).imageSize(key),
+    putFile: async (key, temporary, options) => (await load()).putFile(key, temporary, options),
+    settle: async (keys) => (await load()).settle(keys),
+    localCopy: async (key, tempDir) => (await load()).localCopy(key, tempDir),
+  };
+}
+
 const s3Key = Symbol.for('duet.s3-media-store');
 const holder = globalThis as unknown as Record<symbol, MediaStore | undefined>;
 
@@ -103,5 +119,5 @@ export function mediaStoreFor(dataDir: string, env: Readonly<Record<string, stri
   const config = readS3Config(env);
   if (!config) return createLocalMediaStore(dataDir);
   // One client (and its connection pool) per process.
-  return (holder[s3Key] ??= createS3MediaStore(config));
+  return (holder[s3Key] ??= createLazyS3MediaStore(config));
 }

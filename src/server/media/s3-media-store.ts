@@ -13,6 +13,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { GetObjectCommand, HeadObjectCommand, S3Client, type HeadObjectCommandOutput } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { sha256OfFile } from './durable-file';
 import type { MediaStore } from './media-store';
 import type { S3Config } from './s3-config';
 
@@ -74,7 +75,8 @@ export function createS3MediaStore(config: S3Config, client: S3Client = createS3
     },
     async putFile(key, temporary, options) {
       const { size } = await stat(temporary);
-      const metadata: Record<string, string> = { sha256: options.sha256 };
+      const sha256 = options.sha256 ?? (await sha256OfFile(temporary));
+      const metadata: Record<string, string> = { sha256 };
       if (options.width && options.height) Object.assign(metadata, { width: String(options.width), height: String(options.height) });
       const upload = new Upload({
         client,
@@ -85,7 +87,7 @@ export function createS3MediaStore(config: S3Config, client: S3Client = createS3
       });
       await upload.done();
       const stored = await head(key);
-      if (stored?.ContentLength !== size || stored.Metadata?.sha256 !== options.sha256) {
+      if (stored?.ContentLength !== size || stored.Metadata?.sha256 !== sha256) {
         throw new Error(`S3 holds ${stored?.ContentLength ?? 'nothing'} bytes for ${key} after uploading ${size}`);
       }
       await rm(temporary, { force: true });

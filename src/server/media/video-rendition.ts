@@ -12,7 +12,7 @@ import { delimiter, join } from 'node:path';
 import type { Media, MediaVariant } from '@/core/content/types';
 import { mp4RenditionArgs, mp4RenditionPath, mp4RenditionTimeoutMs, needsMp4Rendition, videoSizeInLog } from '@/core/media/mp4-rendition';
 import { TEMP_UPLOAD_FOLDER } from './clean-temp-uploads';
-import { sha256OfFile, syncFile } from './durable-file';
+import { syncFile } from './durable-file';
 import { keyOfPath, mediaStoreFor, type MediaStore } from './media-store';
 
 /** ffmpeg's log is read for the streams' sizes, which it prints first; the rest is not kept. */
@@ -60,7 +60,7 @@ export async function makeMp4Rendition(
     const size = videoSizeInLog(log) ?? (media.width && media.height ? { width: media.width, height: media.height } : null);
     if (!size) throw new Error('ffmpeg did not say the size of the video it made');
     await syncFile(temporary);
-    await store.putFile(target, temporary, { contentType: 'video/mp4', sha256: await sha256OfFile(temporary) });
+    await store.putFile(target, temporary, { contentType: 'video/mp4' });
     await store.settle([target]);
     return { format: 'mp4', path, ...size };
   } finally {

@@ -62,8 +62,7 @@ export async function renderSiteIcons(options: { source: string; sha256: string;
       const picture = await drawSiteIcon(options.source, recipe);
       await writeFile(temporary, picture, { flag: 'wx' });
       await syncFile(temporary);
-      const sha256 = createHash('sha256').update(picture).digest('hex');
-      await store.putFile(target, temporary, { contentType: recipe.format === 'jpeg' ? 'image/jpeg' : 'image/png', sha256 });
+      await store.putFile(target, temporary, { contentType: recipe.format === 'jpeg' ? 'image/jpeg' : 'image/png' });
       wrote.push(target);
     } finally {
       await rm(temporary, { force: true });
