@@ -111,6 +111,12 @@ function createLazyS3MediaStore(config: S3Config): MediaStore {
   };
 }
 
+/** Where media live, for messages: the folder, or the bucket. */
+export function describeMediaStore(dataDir: string, env: Readonly<Record<string, string | undefined>> = process.env): string {
+  const config = readS3Config(env);
+  return config ? `the S3 bucket ${config.bucket}` : join(dataDir, 'media');
+}
+
 const s3Key = Symbol.for('duet.s3-media-store');
 const holder = globalThis as unknown as Record<symbol, MediaStore | undefined>;
 
