@@ -5,7 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { HeadObjectCommand } from '@aws-sdk/client-s3';
+import { HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeWavHeader } from '@/core/media/test-media-files';
@@ -161,5 +161,16 @@ describe.skipIf(skipS3Suite)('media in S3-compatible storage (Swift s3api)', () 
     const away = createS3MediaStore({ ...server.config, endpoint: 'http://127.0.0.1:9' });
     const unreachable = await fetchMedia(away, '/images/nothing-here.0123456789ab.png');
     expect(unreachable.response.status).toBe(503);
+  });
+
+  it('recognises a file copied into the bucket without its recorded SHA-256 by hashing its bytes', async () => {
+    const wav = Buffer.concat([makeWavHeader(100_000), randomBytes(100_000)]);
+    const local = createLocalMediaStore(dataDir());
+    const onDisk = await ingestUpload({ stream: webStream(wav), fileName: 'copied.wav', dataDir: dataDir(), store: local });
+    // What `aws s3 sync data/media/audios s3://bucket/audios` leaves: the bytes, no metadata.
+    const client = createS3Client(server.config);
+    await client.send(new PutObjectCommand({ Bucket: server.config.bucket, Key: onDisk.path.slice(1), Body: wav }));
+    const again = await ingestUpload({ stream: webStream(wav), fileName: 'copied.wav', dataDir: dataDir(), store });
+    expect(again).toEqual({ ...onDisk, isReused: true });
   });
 });

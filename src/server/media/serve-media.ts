@@ -1,9 +1,8 @@
 // Serves media files from the media store (DATA_DIR/media, or streamed through from the S3
 // bucket with ranged GetObjects, so no bucket URL ends up in a page) with the headers a
-// player needs: the type by
-// extension (never sniffed), strong caching for content-hashed names, ETag/304, single
-// HTTP ranges (206) so audio and video can seek, and the length of every answer (podcast
-// apps refuse an episode without one).
+// player needs: the type by extension (never sniffed), strong caching for content-hashed
+// names, ETag/304, single HTTP ranges (206) so audio and video can seek, and the length of
+// every answer (podcast apps refuse an episode without one).
 import { logger } from '@/server/logger';
 import { dataDir } from '@/server/revalidate-token';
 import { mediaStoreFor, type MediaStore, type StoredFile } from './media-store';
