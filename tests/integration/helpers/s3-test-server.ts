@@ -74,14 +74,19 @@ export async function startS3TestServer(bucket: string): Promise<S3TestServer> {
     forcePathStyle: true,
   };
   // Swift creates the account on this first request; a back end still settling answers 503.
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await createS3Client(config).send(new CreateBucketCommand({ Bucket: bucket }));
-      break;
-    } catch (error) {
-      if (attempt >= 10 || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode !== 503) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+  try {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await createS3Client(config).send(new CreateBucketCommand({ Bucket: bucket }));
+        break;
+      } catch (error) {
+        if (attempt >= 10 || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode !== 503) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+      }
     }
+  } catch (error) {
+    stop();
+    throw error;
   }
   return { config, stop };
 }
