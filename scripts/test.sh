@@ -2,7 +2,8 @@
 # `npm test`: typecheck, lint, unit and integration tests, production build, browser tests,
 # and the several-instances proof.
 # In CI (CI=true) every suite is mandatory. Elsewhere, a suite whose service is missing
-# (Chromium, PostgreSQL, Redis) is skipped with a loud notice, never silently.
+# (Chromium, PostgreSQL, Redis, OpenStack Swift for S3 media) is skipped with a loud notice,
+# never silently.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
@@ -39,7 +40,18 @@ else
   loud_skip "Redis suite (shared cache): TEST_REDIS_URL is not set (e.g. redis://127.0.0.1:6379). CI runs it."
 fi
 
-step "unit and integration tests (vitest; SQLite${TEST_DATABASE_URL:+ and PostgreSQL}${TEST_REDIS_URL:+, Redis})"
+# The S3 media suite starts its own OpenStack Swift (scripts/s3-test-server.sh).
+if command -v swift-proxy-server >/dev/null; then
+  s3_suite=" and S3 media on Swift"
+elif [ "${CI:-}" = "true" ]; then
+  echo "CI: OpenStack Swift is required for the S3 media suite (apt-get install swift swift-proxy swift-object swift-container swift-account)." >&2
+  exit 1
+else
+  s3_suite=""
+  loud_skip "S3 media suite: OpenStack Swift is not installed (apt-get install swift swift-proxy swift-object swift-container swift-account). CI runs it."
+fi
+
+step "unit and integration tests (vitest; SQLite${TEST_DATABASE_URL:+ and PostgreSQL}${TEST_REDIS_URL:+, Redis}${s3_suite})"
 npx vitest run
 
 step "production build"

@@ -97,7 +97,7 @@ async function shownOnB(): Promise<boolean[]> {
     fromInstance('b', `/en/posts/${post.slug}`),
     fromInstance('b', '/en'),
     fromInstance('b', '/en/feed.xml'),
-    fromInstance('b', '/sitemaps/0.xml'),
+    fromInstance('b', '/sitemap.xml'),
   ]);
   return [page.status === 200, home.text.includes(post.title), feed.text.includes(post.title), sitemap.text.includes(`/en/posts/${post.slug}`)];
 }

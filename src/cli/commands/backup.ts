@@ -54,6 +54,12 @@ export const backupCommand: Command = async (io, dataDir, args) => {
       print(progress);
     };
     const summary = await createBackup({ file, dataDir, databaseUrl: io.env.DATABASE_URL, onProgress });
+    if (io.env.S3_BUCKET?.trim()) {
+      io.stderr.write(
+        `Media live in the S3 bucket ${io.env.S3_BUCKET.trim()} and are not in this backup (it holds the database and the auth secret): ` +
+          'back the bucket up with its own tools (versioning, replication, or `aws s3 sync`). `duet export` does include them.\n',
+      );
+    }
     for (const path of summary.skipped) io.stderr.write(`Skipped ${path}: its name cannot be restored safely, or it vanished while the backup ran.\n`);
     const rows = summary.rows === undefined ? '' : `, ${summary.rows} rows`;
     io.stdout.write(

@@ -8,6 +8,7 @@ import { createDatabase } from '@/db/client';
 import { migrateToLatest } from '@/db/migrate';
 import { importDuetExport } from '@/server/export/import-duet-export';
 import { writeDuetExport } from '@/server/export/write-export-zip';
+import { describeMediaStore } from '@/server/media/media-store';
 import { notifyServer } from '../notify-server';
 import { exportProgressOf } from '../job-progress';
 import type { CliIo } from '../run-cli';
@@ -56,7 +57,7 @@ export async function exportCommand(io: CliIo, dataDir: string, [fileArg]: strin
     await migrateToLatest(db);
     const summary = await writeDuetExport(db, { dataDir, file, onProgress: progressTo(io, 'export') });
     if (summary.missingFiles.length > 0) {
-      io.stderr.write(`Warning: ${summary.missingFiles.length} media file(s) the library lists are missing from ${join(dataDir, 'media')} and were left out.\n`);
+      io.stderr.write(`Warning: ${summary.missingFiles.length} media file(s) the library lists are missing from ${describeMediaStore(dataDir, io.env)} and were left out.\n`);
     }
     io.stdout.write(
       `Exported ${summary.posts} posts (${summary.translations} texts, ${summary.revisions} revisions) and ${summary.mediaFiles} media files ` +
@@ -83,7 +84,7 @@ export async function importDuetCommand(io: CliIo, dataDir: string, [file]: stri
         `${summary.tags} tags, ${summary.media} media (${written} files written, ${kept} already there) and ${summary.accounts} accounts ` +
         `in ${summary.seconds.toFixed(1)} s.\n`,
     );
-    if (summary.missingFiles.length > 0) io.stderr.write(`Warning: ${summary.missingFiles.length} media file(s) are missing from ${join(dataDir, 'media')}.\n`);
+    if (summary.missingFiles.length > 0) io.stderr.write(`Warning: ${summary.missingFiles.length} media file(s) are missing from ${describeMediaStore(dataDir, io.env)}.\n`);
     if (summary.accounts > 0) io.stdout.write('Accounts arrive without passwords: give each a new one with `npm run duet -- reset-password <email>`.\n');
     const refreshed = await notifyServer({ env: io.env, dataDir });
     if (refreshed.status === 'revalidated') io.stdout.write(`The server at ${refreshed.url} refreshed its pages.\n`);

@@ -1,14 +1,15 @@
-// Copies one demo media file into DATA_DIR/media/<folder>/ under a content-hashed name
-// (so it can be cached forever) and describes it for the media table. The copy is
-// written to a temporary file, flushed and renamed, so a crash never leaves half a file
-// under the final name.
+// Copies one demo media file into DATA_DIR/media/<folder>/ (or the S3 bucket) under a
+// content-hashed name (so it can be cached forever) and describes it for the media table.
+// The copy is written to a temporary file, flushed and renamed (or uploaded), so a crash
+// never leaves half a file under the final name.
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import type { MediaKind } from '@/core/content/types';
 import { syncDirectory } from '@/server/media/durable-file';
-import { ingestUpload, mediaRowOf } from '@/server/media/ingest';
+import { ingestUpload, mediaRowOf, TEMP_UPLOAD_FOLDER } from '@/server/media/ingest';
+import { mediaStoreFor } from '@/server/media/media-store';
 import type { NewMedia } from '../repositories/content-writer';
 
 export type MediaFolder = 'images' | 'audios' | 'videos';
@@ -51,8 +52,17 @@ export async function importMediaFile(options: {
   const bytes = await readFile(source);
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   const name = `${basename(source, extname(source))}.${sha256.slice(0, 10)}${ext}`;
-  const dir = join(dataDir, 'media', folder);
-  await writeFileAtomically(dir, name, bytes);
+  const store = mediaStoreFor(dataDir);
+  if (store.kind === 'local') await writeFileAtomically(join(dataDir, 'media', folder), name, bytes);
+  else if (!(await store.holds(`${folder}/${name}`, bytes.length, sha256))) {
+    const tempDir = join(dataDir, 'media', TEMP_UPLOAD_FOLDER);
+    await writeFileAtomically(tempDir, name, bytes);
+    try {
+      await store.putFile(`${folder}/${name}`, join(tempDir, name), { contentType: type.mime, sha256, width: measured?.width, height: measured?.height });
+    } finally {
+      await rm(join(tempDir, name), { force: true });
+    }
+  }
 
   const width = measured?.width ?? null;
   const height = measured?.height ?? null;

@@ -1,13 +1,13 @@
-// The media files of a Duet export: which files of DATA_DIR/media each media row stands
+// The media files of a Duet export: which files of the media store (DATA_DIR/media or the
+// S3 bucket) each media row stands
 // for (the original and its responsive variants), and a stream of each that hashes and
 // counts the bytes as they go into the archive, so duet.json can list every file with its
 // SHA-256 without reading it twice. A file the database lists but the disk lacks is
 // reported, not invented.
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { join } from 'node:path';
-import { Transform } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { mediaStoreFor, type MediaStore } from '@/server/media/media-store';
 import { mediaArchivePath, mediaPathPattern, type ExportMedia, type ExportMediaFile } from './export-schema';
 
 
@@ -15,7 +15,9 @@ export interface PlannedFile {
   /** The public path (/images/…), as the media row stores it. */
   path: string;
   archivePath: string;
-  absolute: string;
+  /** The file in the media store. */
+  key: string;
+  store: MediaStore;
   /** Filled once the file has gone through its stream. */
   result?: ExportMediaFile;
 }
@@ -28,17 +30,17 @@ export interface MediaPlan {
   complete(): ExportMedia[];
 }
 
-export async function planMediaFiles(media: Array<Omit<ExportMedia, 'files'>>, dataDir: string): Promise<MediaPlan> {
+export async function planMediaFiles(media: Array<Omit<ExportMedia, 'files'>>, dataDir: string, store: MediaStore = mediaStoreFor(dataDir)): Promise<MediaPlan> {
   const byPath = new Map<string, PlannedFile>();
   const missing = new Set<string>();
   const pathsOf = (m: Omit<ExportMedia, 'files'>) => [...new Set([m.path, ...(m.variants ?? []).map((v) => v.path)])];
   for (const m of media) {
     for (const path of pathsOf(m)) {
       if (byPath.has(path) || missing.has(path)) continue;
-      const absolute = join(dataDir, 'media', path);
-      // Only a path of the schema's shape is joined to DATA_DIR: the row could say anything.
-      const info = mediaPathPattern.test(path) ? await stat(absolute).catch(() => null) : null;
-      if (info?.isFile()) byPath.set(path, { path, archivePath: mediaArchivePath(path), absolute });
+      const key = path.replace(/^\/+/, '');
+      // Only a path of the schema's shape is looked up: the row could say anything.
+      const info = mediaPathPattern.test(path) ? await store.stat(key).catch(() => null) : null;
+      if (info) byPath.set(path, { path, archivePath: mediaArchivePath(path), key, store });
       else missing.add(path);
     }
   }
@@ -76,11 +78,11 @@ export function createHashingCounter(onEnd: (result: { sha256: string; bytes: nu
 }
 
 /** The file's bytes, hashed on the way; `planned.result` is set when the last byte has passed. */
-export function hashingFileStream(planned: PlannedFile): NodeJS.ReadableStream {
+export async function hashingFileStream(planned: PlannedFile): Promise<NodeJS.ReadableStream> {
   const counter = createHashingCounter(({ sha256, bytes }) => {
     planned.result = { path: planned.path, archivePath: planned.archivePath, bytes, sha256 };
   });
-  const source = createReadStream(planned.absolute);
+  const source = Readable.fromWeb((await planned.store.read(planned.key)) as WebReadableStream<Uint8Array>);
   source.on('error', (error) => counter.destroy(error));
   return source.pipe(counter);
 }

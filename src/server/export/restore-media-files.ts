@@ -1,16 +1,19 @@
-// Puts the media files of a Duet export back into DATA_DIR/media before the import's
-// transaction: each file is streamed out of the archive into a temporary file beside its
-// destination, hashed on the way, and renamed into place only when its SHA-256 and size
-// match what duet.json says. A file left behind by an import that then failed does no
+// Puts the media files of a Duet export back into DATA_DIR/media (or the S3 bucket) before
+// the import's transaction: each file is streamed out of the archive into a temporary file
+// beside its destination, hashed on the way, and renamed into place (or uploaded) only when
+// its SHA-256 and size match what duet.json says. A file left behind by an import that then failed does no
 // harm: names are content-hashed and nothing in the (still empty) database points at it.
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { AppError } from '@/core/errors/app-error';
 import type { ImportArchive } from '@/server/import/read-archive';
-import { holdsContent, syncDirectory, syncFile } from '@/server/media/durable-file';
+import { TEMP_UPLOAD_FOLDER } from '@/server/media/clean-temp-uploads';
+import { syncDirectory, syncFile } from '@/server/media/durable-file';
+import { mediaStoreFor } from '@/server/media/media-store';
+import { mediaTypeOf } from '@/server/media/serve-media';
 import { createHashingCounter } from './export-media-files';
 import type { ExportMedia, ExportMediaFile } from './export-schema';
 
@@ -38,14 +41,25 @@ export async function restoreMediaFiles(
   if (absent) throw invalid(`${absent.field}.archivePath`, `The archive has no file ${absent.file.archivePath}, which duet.json lists.`);
 
   const result: RestoredFiles = { written: 0, kept: 0 };
+  const store = mediaStoreFor(dataDir);
   for (const [index, { file, field }] of files.entries()) {
     if (index > 0 && index % 100 === 0) progress(`media files: ${index}/${files.length}`);
-    const target = join(dataDir, 'media', file.path);
-    if (await holdsContent(target, file.bytes, file.sha256)) {
+    const key = file.path.replace(/^\/+/, '');
+    if (await store.holds(key, file.bytes, file.sha256)) {
       result.kept += 1;
       continue;
     }
-    await copyVerified(await archive.openEntry(prefix + file.archivePath), target, file, field);
+    const source = await archive.openEntry(prefix + file.archivePath);
+    if (store.kind === 'local') await copyVerified(source, join(dataDir, 'media', file.path), file, field);
+    else {
+      const temporary = join(dataDir, 'media', TEMP_UPLOAD_FOLDER, `${randomUUID()}.restore.part`);
+      try {
+        await copyVerified(source, temporary, file, field);
+        await store.putFile(key, temporary, { contentType: mediaTypeOf(key) ?? 'application/octet-stream', sha256: file.sha256 });
+      } finally {
+        await rm(temporary, { force: true });
+      }
+    }
     result.written += 1;
   }
   return result;
@@ -75,9 +89,10 @@ async function copyVerified(source: NodeJS.ReadableStream, target: string, file:
 /** For an import from duet.json alone: the listed files DATA_DIR lacks (the import warns, the site shows them missing). */
 export async function findMissingMediaFiles(media: ExportMedia[], dataDir: string): Promise<string[]> {
   const missing: string[] = [];
+  const store = mediaStoreFor(dataDir);
   for (const { file } of filesOf(media)) {
-    const info = await stat(join(dataDir, 'media', file.path)).catch(() => null);
-    if (!info?.isFile() || info.size !== file.bytes) missing.push(file.path);
+    const info = await store.stat(file.path.replace(/^\/+/, '')).catch(() => null);
+    if (!info || info.size !== file.bytes) missing.push(file.path);
   }
   return missing;
 }

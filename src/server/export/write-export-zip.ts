@@ -14,6 +14,7 @@ import type { Kysely } from 'kysely';
 import yazl from 'yazl';
 import type { Database } from '@/db/schema';
 import { listExportPostIds, listExportTextNames, readExportAuthors, readExportMedia, readExportPosts, readExportTags } from '@/db/repositories/duet-export-reader';
+import { describeMediaStore } from '@/server/media/media-store';
 import { streamDuetJson, type DuetJsonCounts } from './build-export';
 import { hashingFileStream, planMediaFiles } from './export-media-files';
 import { markdownPath, renderMarkdownFile, type MarkdownNames } from './export-markdown';
@@ -97,7 +98,7 @@ async function addEntries(db: Kysely<Database>, lazy: AddEntry, options: WriteEx
   const [media, postIds, tags, authors] = await Promise.all([readExportMedia(db), listExportPostIds(db), readExportTags(db), readExportAuthors(db)]);
   const plan = await planMediaFiles(media, options.dataDir);
   progress(`exporting ${postIds.length} posts and ${plan.files.length} media files`);
-  for (const path of plan.missing) progress(`warning: ${path} is in the media library but not in ${join(options.dataDir, 'media')}; it is left out`);
+  for (const path of plan.missing) progress(`warning: ${path} is in the media library but not in ${describeMediaStore(options.dataDir)}; it is left out`);
 
   // Media first: already compressed, so stored as they are.
   plan.files.forEach((file, i) =>

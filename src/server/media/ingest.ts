@@ -1,11 +1,12 @@
-// Takes one uploaded file from the Studio and stores it in DATA_DIR/media. The bytes are
-// streamed to a temporary file (never held in memory) while being hashed and counted;
-// what the file is comes from its first bytes, not its name; SubRip becomes WebVTT;
-// images are checked by decoding them and get responsive WebP/AVIF copies. Everything is
-// flushed to disk and then renamed into place, so the caller can insert the database row
-// after this returns and a crash leaves at most a temporary file (see cleanTempUploads).
+// Takes one uploaded file from the Studio and stores it in the media store (DATA_DIR/media
+// or an S3 bucket, media-store.ts). The bytes are streamed to a temporary file (never held
+// in memory) while being hashed and counted; what the file is comes from its first bytes,
+// not its name; SubRip becomes WebVTT; images are checked by decoding them and get
+// responsive WebP/AVIF copies. Everything is flushed to disk and then renamed into place
+// (or uploaded to the bucket), so the caller can insert the database row after this
+// returns and a crash leaves at most a temporary file (see cleanTempUploads).
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp, { type Metadata } from 'sharp';
 import type { MediaKind } from '@/core/content/types';
@@ -16,8 +17,9 @@ import { SNIFF_BYTES, sniffMedia, type SniffedType } from '@/core/media/sniff';
 import { srtToVtt, validateVtt } from '@/core/media/subtitles';
 import type { NewMedia } from '@/db/repositories/content-writer';
 import { TEMP_UPLOAD_FOLDER } from './clean-temp-uploads';
-import { holdsContent, syncDirectory, syncFile, writeAll } from './durable-file';
+import { syncFile, writeAll } from './durable-file';
 import { encodeVariant, planVariants, untrustedImageOptions, type EncodedVariant, type VariantFormat } from './image-variants';
+import { mediaStoreFor, type MediaStore } from './media-store';
 import { readUploadChunks, type UploadStream } from './read-upload-chunks';
 import { UploadRefusedError } from './upload-error';
 
@@ -31,6 +33,8 @@ export interface IngestUploadOptions {
   /** The kind the Studio asked for (a cover image, a narration…); a file of another kind is refused. */
   declaredKind?: MediaKind;
   dataDir: string;
+  /** Where the finished files go; the configured store (mediaStoreFor) when absent. */
+  store?: MediaStore;
   /** A tighter cap than the per-kind limits, if the caller wants one. */
   maxBytes?: number;
 }
@@ -86,8 +90,9 @@ export function mediaRowOf(ingested: IngestedMedia): NewMedia {
 export async function ingestUpload(options: IngestUploadOptions): Promise<IngestedMedia> {
   const mediaDir = join(options.dataDir, 'media');
   const tempDir = join(mediaDir, TEMP_UPLOAD_FOLDER);
+  const store = options.store ?? mediaStoreFor(options.dataDir);
   await mkdir(tempDir, { recursive: true });
-  // Every temporary file made on the way; whatever was not renamed into place is deleted.
+  // Every temporary file made on the way; whatever was not moved into the store is deleted.
   const temporaries = new Set<string>();
   try {
     let file = await receiveUpload(options, tempDir, temporaries);
@@ -95,30 +100,32 @@ export async function ingestUpload(options: IngestUploadOptions): Promise<Ingest
     const image = file.type.kind === 'image' ? await inspectImage(file.temporary) : null;
 
     const folder = mediaFolderOf[file.type.kind];
-    const dir = join(mediaDir, folder);
-    await mkdir(dir, { recursive: true });
     const base = sanitizeBaseName(options.fileName);
-    const { name, hashLength, isReused } = await chooseName(dir, base, file);
+    const { name, hashLength, isReused } = await chooseName(store, folder, base, file);
 
-    const variants: { encoded: EncodedVariant | null; target: string; media: MediaVariant }[] = [];
+    const variants: { encoded: EncodedVariant | null; key: string; media: MediaVariant }[] = [];
     if (image) {
       for (const plan of planVariants(image.width)) {
         const variantName = hashedFileName(base, file.sha256, plan.format, plan.suffix, hashLength);
-        const target = join(dir, variantName);
-        const existing = await describeExistingImage(target);
+        const key = `${folder}/${variantName}`;
+        const existing = await store.imageSize(key);
         const encoded = existing ? null : await encodeImageVariant(file.temporary, plan, tempDir, temporaries);
         const measured = existing ?? encoded!;
         variants.push({
           encoded,
-          target,
-          media: { width: measured.width, height: measured.height, format: plan.format, path: `/${folder}/${variantName}`, bytes: measured.bytes },
+          key,
+          media: { width: measured.width, height: measured.height, format: plan.format, path: `/${key}`, bytes: measured.bytes },
         });
       }
     }
 
-    if (!isReused) await rename(file.temporary, join(dir, name));
-    for (const variant of variants) if (variant.encoded) await rename(variant.encoded.temporary, variant.target);
-    await syncDirectory(dir);
+    const key = `${folder}/${name}`;
+    if (!isReused) await store.putFile(key, file.temporary, { contentType: file.type.mime, sha256: file.sha256, width: image?.width, height: image?.height });
+    for (const { encoded, key: variantKey, media } of variants) {
+      if (!encoded) continue;
+      await store.putFile(variantKey, encoded.temporary, { contentType: `image/${media.format}`, width: media.width, height: media.height });
+    }
+    await store.settle([key, ...variants.map((variant) => variant.key)]);
 
     return {
       kind: file.type.kind,
@@ -265,25 +272,16 @@ async function encodeImageVariant(
   }
 }
 
-async function describeExistingImage(path: string): Promise<{ width: number; height: number; bytes: number } | null> {
-  const info = await stat(path).catch(() => null);
-  if (!info?.isFile()) return null;
-  const metadata = await sharp(path).metadata().catch(() => null);
-  if (!metadata?.width || !metadata.height) return null;
-  return { width: metadata.width, height: metadata.height, bytes: info.size };
-}
-
 /**
  * `<base>.<12 hex>.<ext>`, reused when that file already holds this content. Should
  * another content ever hold that name (a 48-bit prefix collision), the full hash is used.
  */
-async function chooseName(dir: string, base: string, file: ReceivedFile): Promise<{ name: string; hashLength: number; isReused: boolean }> {
+async function chooseName(store: MediaStore, folder: string, base: string, file: ReceivedFile): Promise<{ name: string; hashLength: number; isReused: boolean }> {
   for (const hashLength of [NAME_HASH_LENGTH, 64]) {
     const name = hashedFileName(base, file.sha256, file.type.ext, undefined, hashLength);
-    const target = join(dir, name);
-    const existing = await stat(target).catch(() => null);
-    if (!existing) return { name, hashLength, isReused: false };
-    if (await holdsContent(target, file.bytes, file.sha256)) return { name, hashLength, isReused: true };
+    const key = `${folder}/${name}`;
+    if (!(await store.stat(key))) return { name, hashLength, isReused: false };
+    if (await store.holds(key, file.bytes, file.sha256)) return { name, hashLength, isReused: true };
   }
   // The full hash names this content alone: whatever is there is damaged, so it is replaced.
   return { name: hashedFileName(base, file.sha256, file.type.ext, undefined, 64), hashLength: 64, isReused: false };

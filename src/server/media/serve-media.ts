@@ -1,12 +1,11 @@
-// Serves media files from DATA_DIR/media with the headers a player needs: the type by
-// extension (never sniffed), strong caching for content-hashed names, ETag/304, single
-// HTTP ranges (206) so audio and video can seek, and the length of every answer (podcast
-// apps refuse an episode without one).
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { join, resolve, sep } from 'node:path';
-import { Readable } from 'node:stream';
+// Serves media files from the media store (DATA_DIR/media, or streamed through from the S3
+// bucket with ranged GetObjects, so no bucket URL ends up in a page) with the headers a
+// player needs: the type by extension (never sniffed), strong caching for content-hashed
+// names, ETag/304, single HTTP ranges (206) so audio and video can seek, and the length of
+// every answer (podcast apps refuse an episode without one).
+import { logger } from '@/server/logger';
 import { dataDir } from '@/server/revalidate-token';
+import { mediaStoreFor, type MediaStore, type StoredFile } from './media-store';
 
 export type MediaFolder = 'images' | 'audios' | 'videos';
 
@@ -15,6 +14,12 @@ const types: Record<MediaFolder, Record<string, string>> = {
   audios: { mp3: 'audio/mpeg', m4a: 'audio/mp4', ogg: 'audio/ogg', opus: 'audio/ogg', wav: 'audio/wav', flac: 'audio/flac' },
   videos: { webm: 'video/webm', mp4: 'video/mp4', mov: 'video/quicktime', mkv: 'video/x-matroska', vtt: 'text/vtt; charset=utf-8' },
 };
+
+/** The type a media file is served with, by its folder and extension; undefined for a file no route serves. */
+export function mediaTypeOf(key: string): string | undefined {
+  const [folder, name] = key.split('/') as [MediaFolder, string | undefined];
+  return types[folder]?.[name?.split('.').pop()?.toLowerCase() ?? ''];
+}
 
 /** scripts/content-length.cjs's HEADER. */
 export const lengthHeader = 'X-Duet-Content-Length';
@@ -47,26 +52,30 @@ export function parseRange(header: string | null, size: number): { start: number
   return { start, end };
 }
 
-export async function serveMedia(request: Request, folder: MediaFolder, segments: string[]): Promise<Response> {
+export async function serveMedia(request: Request, folder: MediaFolder, segments: string[], store: MediaStore = mediaStoreFor(dataDir())): Promise<Response> {
   if (request.method !== 'GET' && request.method !== 'HEAD') return plain(405, 'Method Not Allowed', { Allow: 'GET, HEAD' });
   const name = segments.length === 1 ? segments[0]! : '';
   const ext = name.split('.').pop()?.toLowerCase() ?? '';
   const type = types[folder][ext];
   if (!SAFE_NAME.test(name) || name.includes('..') || !type) return plain(404, 'This page could not be found');
 
-  const base = resolve(dataDir(), 'media', folder);
-  const file = resolve(join(base, name));
-  if (!file.startsWith(base + sep)) return plain(404, 'This page could not be found');
-  const info = await stat(file).catch(() => null);
-  if (!info?.isFile()) return plain(404, 'This page could not be found');
+  const key = `${folder}/${name}`;
+  let info: StoredFile | null;
+  try {
+    info = await store.stat(key);
+  } catch (error) {
+    logger.error({ err: error, media: key }, 'the media store did not answer');
+    return plain(503, 'Service Unavailable', { 'Retry-After': '10' });
+  }
+  if (!info) return plain(404, 'This page could not be found');
 
-  const etag = `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+  const etag = info.etag;
   const headers: Record<string, string> = {
     'Content-Type': type,
     'X-Content-Type-Options': 'nosniff',
     'Accept-Ranges': 'bytes',
     ETag: etag,
-    'Last-Modified': info.mtime.toUTCString(),
+    'Last-Modified': info.lastModified.toUTCString(),
     'Cache-Control': HASHED.test(name) ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
     'Content-Security-Policy': "default-src 'none'; sandbox",
   };
@@ -83,6 +92,12 @@ export async function serveMedia(request: Request, folder: MediaFolder, segments
   if (range) headers['Content-Range'] = `bytes ${start}-${end}/${info.size}`;
   const status = range ? 206 : 200;
   if (request.method === 'HEAD' || info.size === 0) return new Response(null, { status, headers });
-  const stream = Readable.toWeb(createReadStream(file, { start, end })) as ReadableStream<Uint8Array>;
-  return new Response(stream, { status, headers });
+  try {
+    return new Response(await store.read(key, { start, end }), { status, headers });
+  } catch (error) {
+    // Deleted between the two requests (a 404), or the store went away (a 503).
+    if (!(await store.stat(key).catch(() => info))) return plain(404, 'This page could not be found');
+    logger.error({ err: error, media: key }, 'the media store did not answer');
+    return plain(503, 'Service Unavailable', { 'Retry-After': '10' });
+  }
 }

@@ -1,17 +1,19 @@
 // Makes a video's MP4 (H.264/AAC) copy with ffmpeg, when the machine has one. ffmpeg is
 // optional: a fresh install without it serves videos as uploaded and nothing fails. The
 // encoder runs in a child process at low priority with a time limit, writes into the
-// upload temp folder and is renamed into place when whole, like every other media file.
+// upload temp folder and is moved into the media store when whole, like every other media
+// file (with S3, the video is first copied down from the bucket for ffmpeg to read).
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { constants } from 'node:fs';
-import { access, mkdir, rename, rm, stat } from 'node:fs/promises';
+import { access, mkdir, rm, stat } from 'node:fs/promises';
 import { setPriority } from 'node:os';
-import { delimiter, dirname, join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import type { Media, MediaVariant } from '@/core/content/types';
 import { mp4RenditionArgs, mp4RenditionPath, mp4RenditionTimeoutMs, needsMp4Rendition, videoSizeInLog } from '@/core/media/mp4-rendition';
 import { TEMP_UPLOAD_FOLDER } from './clean-temp-uploads';
-import { syncDirectory, syncFile } from './durable-file';
+import { syncFile } from './durable-file';
+import { keyOfPath, mediaStoreFor, type MediaStore } from './media-store';
 
 /** ffmpeg's log is read for the streams' sizes, which it prints first; the rest is not kept. */
 const maxLogChars = 64 * 1024;
@@ -40,25 +42,29 @@ async function isExecutable(path: string): Promise<boolean> {
 
 export type RenditionSource = Pick<Media, 'kind' | 'mime' | 'path' | 'width' | 'height' | 'durationSeconds'>;
 
-/** Encodes the MP4 copy of `media` into DATA_DIR/media; null when the video needs none. */
-export async function makeMp4Rendition(media: RenditionSource, options: { ffmpeg: string; dataDir: string }): Promise<MediaVariant | null> {
+/** Encodes the MP4 copy of `media` into the media store; null when the video needs none. */
+export async function makeMp4Rendition(
+  media: RenditionSource,
+  options: { ffmpeg: string; dataDir: string; store?: MediaStore },
+): Promise<MediaVariant | null> {
   if (!needsMp4Rendition(media)) return null;
-  const mediaDir = join(options.dataDir, 'media');
+  const store = options.store ?? mediaStoreFor(options.dataDir);
   const path = mp4RenditionPath(media.path);
-  const target = join(mediaDir, path.slice(1));
-  const tempDir = join(mediaDir, TEMP_UPLOAD_FOLDER);
+  const target = keyOfPath(path);
+  const tempDir = join(options.dataDir, 'media', TEMP_UPLOAD_FOLDER);
   await mkdir(tempDir, { recursive: true });
   const temporary = join(tempDir, `${randomUUID()}.mp4.part`);
+  const source = await store.localCopy(keyOfPath(media.path), tempDir);
   try {
-    const log = await runFfmpeg(options.ffmpeg, mp4RenditionArgs(join(mediaDir, media.path.slice(1)), temporary), mp4RenditionTimeoutMs(media.durationSeconds));
+    const log = await runFfmpeg(options.ffmpeg, mp4RenditionArgs(source.path, temporary), mp4RenditionTimeoutMs(media.durationSeconds));
     const size = videoSizeInLog(log) ?? (media.width && media.height ? { width: media.width, height: media.height } : null);
     if (!size) throw new Error('ffmpeg did not say the size of the video it made');
     await syncFile(temporary);
-    await rename(temporary, target);
-    await syncDirectory(dirname(target));
+    await store.putFile(target, temporary, { contentType: 'video/mp4' });
+    await store.settle([target]);
     return { format: 'mp4', path, ...size };
   } finally {
-    await rm(temporary, { force: true });
+    await Promise.all([rm(temporary, { force: true }), source.release()]);
   }
 }
 

@@ -1,17 +1,19 @@
 // Draws the site's pictures from the owner's icon (core/site/site-icons.ts says which)
-// into DATA_DIR/media/images, where the /images route serves them with long caching.
+// into the media store's images (DATA_DIR/media/images or the S3 bucket), where the
+// /images route serves them with long caching.
 // Runs when the icon is chosen (and at start, for files a restore left out), never while
 // a reader waits: sharp decodes and encodes on libuv's threads. A file already there is
 // kept; each new one is written beside and renamed into place, so a name always holds a
 // whole picture, whoever draws it first.
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { iconBackground, iconRecipeVersion, ownerIconFiles, siteIconFileName, siteIconRecipes, type SiteIconFiles, type SiteIconRecipe } from '@/core/site/site-icons';
 import { TEMP_UPLOAD_FOLDER } from '@/server/media/clean-temp-uploads';
-import { syncDirectory, syncFile } from '@/server/media/durable-file';
+import { syncFile } from '@/server/media/durable-file';
 import { untrustedImageOptions } from '@/server/media/image-variants';
+import { mediaStoreFor } from '@/server/media/media-store';
 
 /** Names the pictures of one icon: its content and the recipes' version. */
 export function iconSetKey(sourceSha256: string): string {
@@ -41,34 +43,31 @@ export async function drawSiteIcon(source: string | Buffer, recipe: SiteIconReci
     : picture.png({ compressionLevel: 9, adaptiveFiltering: true }).toBuffer();
 }
 
-async function isFile(path: string): Promise<boolean> {
-  return (await stat(path).catch(() => null))?.isFile() ?? false;
-}
-
 /**
  * Makes sure every picture of the icon at `source` (a file in the media library, whose
  * content hash is `sha256`) is on disk; returns where each is served.
  */
 export async function renderSiteIcons(options: { source: string; sha256: string; dataDir: string }): Promise<SiteIconFiles> {
   const key = iconSetKey(options.sha256);
-  const dir = join(options.dataDir, 'media', 'images');
+  const store = mediaStoreFor(options.dataDir);
   const tempDir = join(options.dataDir, 'media', TEMP_UPLOAD_FOLDER);
-  await Promise.all([mkdir(dir, { recursive: true }), mkdir(tempDir, { recursive: true })]);
-  let wrote = false;
+  await mkdir(tempDir, { recursive: true });
+  const wrote: string[] = [];
   for (const recipe of siteIconRecipes) {
     const name = siteIconFileName(recipe, key);
-    const target = join(dir, name);
-    if (await isFile(target)) continue;
+    const target = `images/${name}`;
+    if (await store.stat(target)) continue;
     const temporary = join(tempDir, `${randomUUID()}.${name}.part`);
     try {
-      await writeFile(temporary, await drawSiteIcon(options.source, recipe), { flag: 'wx' });
+      const picture = await drawSiteIcon(options.source, recipe);
+      await writeFile(temporary, picture, { flag: 'wx' });
       await syncFile(temporary);
-      await rename(temporary, target);
-      wrote = true;
+      await store.putFile(target, temporary, { contentType: recipe.format === 'jpeg' ? 'image/jpeg' : 'image/png' });
+      wrote.push(target);
     } finally {
       await rm(temporary, { force: true });
     }
   }
-  if (wrote) await syncDirectory(dir);
+  if (wrote.length > 0) await store.settle(wrote);
   return ownerIconFiles(key);
 }

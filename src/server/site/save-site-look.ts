@@ -2,7 +2,7 @@
 // image of the library; the icon is one whose bytes say it is an image, square and large
 // enough, and whose pictures (favicon, home-screen icons, podcast artwork) are drawn
 // before the setting that points at them is written. The caller revalidates the pages.
-import { open } from 'node:fs/promises';
+import { mkdir, open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppError } from '@/core/errors/app-error';
 import { SNIFF_BYTES, sniffMedia } from '@/core/media/sniff';
@@ -12,6 +12,8 @@ import { storedAccent, type SiteLookInput } from '@/core/studio/inputs';
 import { getDatabase } from '@/db/client';
 import { ensureDatabase } from '@/db/ensure-database';
 import { createSiteSettings, type SiteSettingsRepository, type StoredImage } from '@/db/repositories/site-settings';
+import { TEMP_UPLOAD_FOLDER } from '@/server/media/clean-temp-uploads';
+import { keyOfPath, mediaStoreFor } from '@/server/media/media-store';
 import { dataDir } from '@/server/revalidate-token';
 import { renderSiteIcons } from './render-site-icons';
 
@@ -27,9 +29,18 @@ function refuse(field: keyof SiteLookInput, reason: SiteLookRefusal, message: st
   return new AppError('VALIDATION', message, { fields: { [field]: [message] }, reason });
 }
 
-/** The file of a library image on disk. */
-function fileOf(dataDir: string, image: StoredImage): string {
-  return join(dataDir, 'media', image.path.replace(/^\/+/, ''));
+/** The icon as a file on this machine (copied down from S3 when media live there), for sharp to read. */
+async function withIconFile<T>(dataDir: string, image: StoredImage, draw: (path: string) => Promise<T>): Promise<T> {
+  const tempDir = join(dataDir, 'media', TEMP_UPLOAD_FOLDER);
+  await mkdir(tempDir, { recursive: true });
+  const copy = await (async () => mediaStoreFor(dataDir).localCopy(keyOfPath(image.path), tempDir))().catch(() => {
+    throw refuse('iconMediaId', 'icon-not-image', 'The icon must be an image from the media library.');
+  });
+  try {
+    return await draw(copy.path);
+  } finally {
+    await copy.release();
+  }
 }
 
 async function readHead(path: string): Promise<Uint8Array> {
@@ -56,11 +67,12 @@ async function prepareIcon(deps: SaveSiteLookDeps, id: number): Promise<void> {
     const reason = !image || image.kind !== 'image' ? 'icon-not-image' : image.width !== image.height ? 'icon-not-square' : 'icon-too-small';
     throw refuse('iconMediaId', reason, `The icon ${problem!.charAt(0).toLowerCase()}${problem!.slice(1)}`);
   }
-  const source = fileOf(deps.dataDir, image);
-  const head = await readHead(source).catch(() => new Uint8Array());
-  const sniffed = sniffMedia(head);
-  if (!sniffed.ok || sniffed.kind !== 'image') throw refuse('iconMediaId', 'icon-not-image', 'The icon must be an image from the media library.');
-  await renderSiteIcons({ source, sha256: image.sha256, dataDir: deps.dataDir });
+  await withIconFile(deps.dataDir, image, async (source) => {
+    const head = await readHead(source).catch(() => new Uint8Array());
+    const sniffed = sniffMedia(head);
+    if (!sniffed.ok || sniffed.kind !== 'image') throw refuse('iconMediaId', 'icon-not-image', 'The icon must be an image from the media library.');
+    await renderSiteIcons({ source, sha256: image.sha256, dataDir: deps.dataDir });
+  });
 }
 
 export async function saveSiteLook(deps: SaveSiteLookDeps, input: SiteLookInput): Promise<SiteLook> {
@@ -77,7 +89,7 @@ export async function repairSiteIcons(deps: SaveSiteLookDeps): Promise<void> {
   if (iconMediaId === null) return;
   const image = await deps.settings.findImage(iconMediaId);
   if (!image || findIconProblem(image)) return;
-  await renderSiteIcons({ source: fileOf(deps.dataDir, image), sha256: image.sha256, dataDir: deps.dataDir });
+  await withIconFile(deps.dataDir, image, (source) => renderSiteIcons({ source, sha256: image.sha256, dataDir: deps.dataDir }));
 }
 
 /** repairSiteIcons for this server's database and DATA_DIR, when it starts (instrumentation.ts). */
