@@ -1,6 +1,7 @@
 // Several instances, one site (#15): what a reader and a writer see when requests land on
 // either instance. Instance A and B serve one build and share PostgreSQL and Redis; the
 // cookie `duet-instance` tells the balancer which one a request goes to.
+import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import pg from 'pg';
@@ -12,7 +13,7 @@ interface State {
   pids: Record<string, number | undefined>;
 }
 
-test.skip(process.env.CLUSTER_SKIP === '1', 'no PostgreSQL or redis-server here');
+test.skip(process.env.CLUSTER_SKIP === '1', 'no PostgreSQL, redis-server or Swift here');
 const state = (): State => JSON.parse(readFileSync(process.env.CLUSTER_STATE!, 'utf8')) as State;
 
 async function query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
@@ -83,6 +84,48 @@ async function publication(request: APIRequestContext, postId: number, action: '
   const response = await request.post(`/api/v1/studio/posts/${postId}/publication`, { data: { postId, locale: 'en', action }, headers: { origin: siteUrl } });
   expect(response.status(), await response.text()).toBe(200);
 }
+
+/** A short WAV file of noise: kept as uploaded, so its bytes can be compared end to end. */
+function wav(bytes: number): Buffer {
+  const data = randomBytes(bytes);
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0);
+  header.writeUInt32LE(36 + data.length, 4);
+  header.write('WAVEfmt ', 8);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20); // PCM
+  header.writeUInt16LE(1, 22); // mono
+  header.writeUInt32LE(44_100, 24);
+  header.writeUInt32LE(88_200, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36);
+  header.writeUInt32LE(data.length, 40);
+  return Buffer.concat([header, data]);
+}
+
+const sha256 = (bytes: Buffer | ArrayBuffer) => createHash('sha256').update(Buffer.from(bytes as ArrayBuffer)).digest('hex');
+
+test('a file uploaded through A is byte for byte what B serves from the bucket, ranges included', async ({ page, context }) => {
+  await via(context, 'a');
+  await signIn(page);
+  const file = wav(3 * 1024 * 1024);
+  const uploaded = await page.request.post('/api/v1/studio/media?name=cluster-noise.wav&kind=audio', { data: file, headers: { origin: siteUrl, 'content-type': 'audio/wav' } });
+  expect(uploaded.status(), await uploaded.text()).toBe(201);
+  const path = ((await uploaded.json()) as { media: { path: string } }).media.path;
+  expect(uploaded.headers()['x-duet-instance']).toBe('a');
+
+  const whole = await fetch(`http://127.0.0.1:${ports.b}${path}`);
+  expect(whole.status).toBe(200);
+  expect(sha256(await whole.arrayBuffer())).toBe(sha256(file));
+  const part = await fetch(`http://127.0.0.1:${ports.b}${path}`, { headers: { range: 'bytes=1000-1999999' } });
+  expect(part.status).toBe(206);
+  expect(part.headers.get('content-range')).toBe(`bytes 1000-1999999/${file.length}`);
+  expect(sha256(await part.arrayBuffer())).toBe(sha256(file.subarray(1000, 2_000_000)));
+  const beyond = await fetch(`http://127.0.0.1:${ports.b}${path}`, { headers: { range: `bytes=${file.length + 10}-` } });
+  expect(beyond.status).toBe(416);
+  expect(whole.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+});
 
 const post = { slug: 'the-time-it-takes-to-drink-tea', title: 'The Time It Takes to Drink Tea' };
 
@@ -171,7 +214,7 @@ test('an instance started after a publish serves the new content', async ({ page
   const id = await postId();
   await untilB(true, 10_000);
   const before = state();
-  process.kill(-before.pids.b!, 'SIGTERM');
+  process.kill(-before.pids.b!, 'SIGKILL');
   await waitFor(async () => !(await isUp(ports.b).catch(() => false)), 'B to stop', 30_000);
   await publication(page.request, id, 'unpublish');
   const b = startInstance('b', before.env);

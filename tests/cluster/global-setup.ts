@@ -1,29 +1,41 @@
 // Brings the cluster up once for the suite: one build, a fresh PostgreSQL schema, a private
-// Redis, instances A and B started at the same moment on the empty schema (they must
+// Redis, an S3 bucket on OpenStack Swift (scripts/s3-test-server.sh), instances A and B started at the same moment on the empty schema (they must
 // migrate and seed it once between them), an owner made with the CLI, and the balancer.
-// Without PostgreSQL or redis-server the suite is skipped locally, and fails in CI.
+// Without PostgreSQL, redis-server or Swift the suite is skipped locally, and fails in CI.
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { rmSync, writeFileSync } from 'node:fs';
+import { startS3TestServer, swiftAvailable } from '../integration/helpers/s3-test-server';
 import { buildOnce, createSchema, dropSchema, isUp, kill, logOf, owner, ports, postgresUrl, root, sharedEnv, startBalancer, startInstance, startRedis, waitFor } from './harness';
 
 export const stateFile = join(tmpdir(), 'duet-cluster-state.json');
 
 export default async function globalSetup() {
   const hasRedis = spawnSync('redis-server', ['--version']).status === 0;
-  if (!postgresUrl || !hasRedis) {
-    const missing = [!postgresUrl && 'TEST_DATABASE_URL', !hasRedis && 'redis-server'].filter(Boolean).join(' and ');
+  if (!postgresUrl || !hasRedis || !swiftAvailable) {
+    const missing = [!postgresUrl && 'TEST_DATABASE_URL', !hasRedis && 'redis-server', !swiftAvailable && 'OpenStack Swift'].filter(Boolean).join(', ');
     if (process.env.CI) throw new Error(`the several-instances suite needs ${missing}`);
     console.warn(`\n*** several-instances suite SKIPPED: no ${missing} ***\n`);
     process.env.CLUSTER_SKIP = '1';
     return;
   }
   const schema = await createSchema();
-  const env = sharedEnv(schema);
+  const s3 = await startS3TestServer('duet-cluster');
+  const env = {
+    ...sharedEnv(schema),
+    S3_BUCKET: s3.config.bucket,
+    S3_ENDPOINT: s3.config.endpoint!,
+    S3_REGION: s3.config.region,
+    S3_ACCESS_KEY_ID: s3.config.accessKeyId,
+    S3_SECRET_ACCESS_KEY: s3.config.secretAccessKey,
+    S3_FORCE_PATH_STYLE: 'true',
+  };
   buildOnce(env);
   for (const name of ['a', 'b']) rmSync(logOf(name), { force: true });
   const redis = startRedis();
+  // A Redis left on the port by an earlier run would make this one exit at once.
+  await waitFor(async () => spawnSync('redis-cli', ['-p', String(ports.redis), 'ping'], { encoding: 'utf8' }).stdout.trim() === 'PONG', 'the private Redis', 10_000, [redis]);
   const a = startInstance('a', env);
   const b = startInstance('b', env);
   await waitFor(async () => (await isUp(ports.a)) && (await isUp(ports.b)), 'both instances', 120_000, [a, b]);
@@ -51,6 +63,7 @@ export default async function globalSetup() {
       }
     }
     kill(redis);
+    s3.stop();
     await dropSchema(schema).catch(() => {});
   };
 }

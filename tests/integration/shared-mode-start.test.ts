@@ -12,7 +12,7 @@ describe('npm start in shared mode', () => {
   it('stops with the list of what is missing, and builds nothing', () => {
     const result = start({ REDIS_URL: 'redis://127.0.0.1:6379', DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test' });
     expect(result.status).toBe(1);
-    for (const name of ['BETTER_AUTH_SECRET', 'DUET_INTERNAL_TOKEN', 'SITE_URL']) expect(result.stderr).toContain(name);
+    for (const name of ['BETTER_AUTH_SECRET', 'DUET_INTERNAL_TOKEN', 'S3_BUCKET', 'SITE_URL']) expect(result.stderr).toContain(name);
     expect(result.stderr).not.toContain('DATABASE_URL must');
     expect(result.stdout).not.toContain('building');
   });
@@ -25,6 +25,7 @@ describe('npm start in shared mode', () => {
       BETTER_AUTH_SECRET: 'a'.repeat(32),
       DUET_INTERNAL_TOKEN: 'b'.repeat(24),
       SITE_URL: 'https://magazine.example',
+      S3_BUCKET: 'duet-media',
     });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('never builds');

@@ -1,7 +1,8 @@
 // Several Duet instances behind one load balancer share PostgreSQL, Redis and object
 // storage; setting REDIS_URL (or DUET_SHARED=1) says this instance is one of them. Then
 // nothing that must be the same on every instance may come from its own DATA_DIR or
-// host: the secrets, the database and the public address come from the environment, and
+// host: the secrets, the database, the media bucket and the public address come from the
+// environment, and
 // a start without them stops with the list of what is missing (scripts/start.mjs, and
 // src/instrumentation.ts for a bare `next start`). Plain JavaScript: start.mjs reads it
 // before any TypeScript is built.
@@ -23,6 +24,9 @@ export function sharedModeProblems(env) {
   }
   if ((env.DUET_INTERNAL_TOKEN ?? '').length < 24) {
     problems.push('DUET_INTERNAL_TOKEN must be set, the same on every instance, at least 24 characters: it authorises the revalidation calls the scheduler and the CLI make.');
+  }
+  if (!env.S3_BUCKET) {
+    problems.push('S3_BUCKET (with S3_ENDPOINT, S3_REGION and its keys) must name the bucket every instance keeps media in: DATA_DIR/media is one instance’s own.');
   }
   let siteUrl = null;
   try {

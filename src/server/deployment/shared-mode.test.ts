@@ -7,6 +7,7 @@ const whole = {
   BETTER_AUTH_SECRET: 'a'.repeat(32),
   DUET_INTERNAL_TOKEN: 'b'.repeat(24),
   SITE_URL: 'https://magazine.example',
+  S3_BUCKET: 'duet-media',
 };
 
 describe('shared mode', () => {
@@ -23,7 +24,7 @@ describe('shared mode', () => {
 
   it('names each missing or unusable setting', () => {
     const problems = sharedModeProblems({ DUET_SHARED: '1', DATABASE_URL: 'file:duet.db', BETTER_AUTH_SECRET: 'short', SITE_URL: 'magazine.example' });
-    expect(problems.map((p) => p.split(' ')[0])).toEqual(['DATABASE_URL', 'BETTER_AUTH_SECRET', 'DUET_INTERNAL_TOKEN', 'SITE_URL']);
+    expect(problems.map((p) => p.split(' ')[0])).toEqual(['DATABASE_URL', 'BETTER_AUTH_SECRET', 'DUET_INTERNAL_TOKEN', 'S3_BUCKET', 'SITE_URL']);
     expect(sharedModeProblems({ ...whole, SITE_URL: 'ftp://magazine.example' })).toHaveLength(1);
     expect(sharedModeMessage(problems)).toContain('docs/deploy.md');
   });
