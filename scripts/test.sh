@@ -60,11 +60,6 @@ npx next build
 node scripts/build-render-worker.mjs
 node -e "require('fs').writeFileSync('.next/duet-build.json', JSON.stringify({siteUrl: process.env.SITE_URL ?? null, sources: Date.now()}))"
 
-if [ -n "${TEST_REDIS_URL:-}" ]; then
-  step "shared cache: two production instances over Redis"
-  node tests/smoke/shared-cache.mjs
-fi
-
 chromium="${CHROMIUM_PATH:-/usr/bin/chromium}"
 if [ -x "$chromium" ]; then
   step "browser tests (playwright, $chromium)"
@@ -77,14 +72,14 @@ else
   loud_skip "browser tests: no Chromium at $chromium (apt-get install chromium). CI runs them."
 fi
 
-# Several instances of one build behind a balancer, on PostgreSQL and a private Redis
-# (playwright.cluster.config.ts builds its own copy for its public address).
-if [ -x "$chromium" ] && [ -n "${TEST_DATABASE_URL:-}" ] && command -v redis-server >/dev/null; then
-  step "several instances (two production instances, PostgreSQL, Redis)"
+# Several instances of one build behind a balancer, on PostgreSQL, a private Redis and an
+# S3 bucket on Swift (playwright.cluster.config.ts builds its own copy for its address).
+if [ -x "$chromium" ] && [ -n "${TEST_DATABASE_URL:-}" ] && command -v redis-server >/dev/null && command -v swift-proxy-server >/dev/null; then
+  step "several instances (two production instances, PostgreSQL, Redis, S3 on Swift)"
   npx playwright test -c playwright.cluster.config.ts
 elif [ "${CI:-}" = "true" ]; then
-  echo "CI: the several-instances suite needs Chromium, TEST_DATABASE_URL and redis-server." >&2
+  echo "CI: the several-instances suite needs Chromium, TEST_DATABASE_URL, redis-server and Swift." >&2
   exit 1
 else
-  loud_skip "several-instances suite: needs Chromium, TEST_DATABASE_URL and redis-server (apt-get install redis-server). CI runs it."
+  loud_skip "several-instances suite: needs Chromium, TEST_DATABASE_URL, redis-server and Swift (apt-get install redis-server swift swift-proxy swift-object swift-container swift-account). CI runs it."
 fi
