@@ -64,6 +64,7 @@ const validInputs: Record<string, [z.ZodType, Record<string, unknown>]> = {
     },
   ],
   siteLookInput: [inputs.siteLookInput, { accent: '#1d4ed8', logoMediaId: 2, iconMediaId: 3 }],
+  profilePictureInput: [inputs.profilePictureInput, { imageMediaId: 4 }],
   siteTimeZoneInput: [inputs.siteTimeZoneInput, { timeZone: 'Asia/Shanghai' }],
   mediaTextInput: [
     inputs.mediaTextInput,
