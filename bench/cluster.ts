@@ -45,16 +45,7 @@ const rows: Array<[string, Figure]> = [];
 const schema = await createSchema();
 const s3 = await startS3TestServer('duet-bench');
 const redis = startRedis();
-const env = {
-  ...sharedEnv(schema),
-  LOG_LEVEL: 'warn',
-  S3_BUCKET: s3.config.bucket,
-  S3_ENDPOINT: s3.config.endpoint!,
-  S3_REGION: s3.config.region,
-  S3_ACCESS_KEY_ID: s3.config.accessKeyId,
-  S3_SECRET_ACCESS_KEY: s3.config.secretAccessKey,
-  S3_FORCE_PATH_STYLE: 'true',
-};
+const env = { ...sharedEnv(schema, s3.config), LOG_LEVEL: 'warn' };
 buildOnce(env);
 const a = startInstance('a', env);
 const b = startInstance('b', env);

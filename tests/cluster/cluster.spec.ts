@@ -157,14 +157,20 @@ async function untilB(shown: boolean, limitMs: number): Promise<number> {
   throw new Error(`B still shows [page, home, feed, sitemap] = ${JSON.stringify(last)} after ${limitMs} ms (wanted ${shown})`);
 }
 
+/** Signs the owner in through `instance`; returns the demo post's id once B shows it. */
+async function ownerWithPost(page: Page, context: BrowserContext, instance: 'a' | 'b'): Promise<number> {
+  await via(context, instance);
+  await signIn(page);
+  const id = await postId();
+  await untilB(true, 10_000);
+  return id;
+}
+
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 test('a publish on A is what B serves, page, list, feed and sitemap, within 2 s', async ({ page, context }) => {
   test.setTimeout(300_000);
-  await via(context, 'a');
-  await signIn(page);
-  const id = await postId();
-  await untilB(true, 10_000);
+  const id = await ownerWithPost(page, context, 'a');
   const latencies: number[] = [];
   for (let i = 0; i < 20; i++) {
     await publication(page.request, id, 'unpublish');
@@ -185,10 +191,7 @@ async function answers(instance: 'a' | 'b', path: string): Promise<number> {
 
 test('with Redis unreachable, pages answer from the database; once it is back no stale page survives', async ({ page, context }) => {
   test.setTimeout(180_000);
-  await via(context, 'a');
-  await signIn(page);
-  const id = await postId();
-  await untilB(true, 10_000);
+  const id = await ownerWithPost(page, context, 'a');
   const redis = state().pids.redis!;
   // Paused, not stopped: connections hang (the worst case) and the cached pages survive.
   process.kill(redis, 'SIGSTOP');
@@ -209,10 +212,7 @@ test('with Redis unreachable, pages answer from the database; once it is back no
 
 test('an instance started after a publish serves the new content', async ({ page, context }) => {
   test.setTimeout(240_000);
-  await via(context, 'a');
-  await signIn(page);
-  const id = await postId();
-  await untilB(true, 10_000);
+  const id = await ownerWithPost(page, context, 'a');
   const before = state();
   process.kill(-before.pids.b!, 'SIGKILL');
   await waitFor(async () => !(await isUp(ports.b).catch(() => false)), 'B to stop', 30_000);
@@ -244,10 +244,7 @@ async function scheduleSoon(request: APIRequestContext, id: number, seconds: num
 
 test('a translation scheduled seconds ahead is published once by the two schedulers, and once when an instance dies at that moment', async ({ page, context }) => {
   test.setTimeout(240_000);
-  await via(context, 'b');
-  await signIn(page);
-  const id = await postId();
-  await untilB(true, 10_000);
+  const id = await ownerWithPost(page, context, 'b');
 
   // Both up: each runs a scheduler; one of them publishes it.
   const before = scheduledPublications(id);

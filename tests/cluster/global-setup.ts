@@ -22,15 +22,7 @@ export default async function globalSetup() {
   }
   const schema = await createSchema();
   const s3 = await startS3TestServer('duet-cluster');
-  const env = {
-    ...sharedEnv(schema),
-    S3_BUCKET: s3.config.bucket,
-    S3_ENDPOINT: s3.config.endpoint!,
-    S3_REGION: s3.config.region,
-    S3_ACCESS_KEY_ID: s3.config.accessKeyId,
-    S3_SECRET_ACCESS_KEY: s3.config.secretAccessKey,
-    S3_FORCE_PATH_STYLE: 'true',
-  };
+  const env = sharedEnv(schema, s3.config);
   buildOnce(env);
   for (const name of ['a', 'b']) rmSync(logOf(name), { force: true });
   const redis = startRedis();

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
+import type { S3Config } from '@/server/media/s3-config';
 
 export const root = new URL('../..', import.meta.url).pathname;
 export const ports = { balancer: 3300, a: 3301, b: 3302, redis: 6390 };
@@ -19,8 +20,8 @@ export const distDir = '.next-cluster';
 export const postgresUrl = process.env.TEST_DATABASE_URL ?? '';
 export const owner = { email: 'owner@cluster.test', password: 'cluster passphrase 1', name: 'Olivia Owner' };
 
-/** What every instance shares (docs/deploy.md, "Several instances"). */
-export function sharedEnv(schema: string): Record<string, string> {
+/** What every instance shares (docs/deploy.md, "Several instances"): the schema, the bucket and the rest. */
+export function sharedEnv(schema: string, s3: S3Config): Record<string, string> {
   const url = new URL(postgresUrl);
   url.searchParams.set('options', `-c search_path=${schema}`);
   return {
@@ -34,6 +35,12 @@ export function sharedEnv(schema: string): Record<string, string> {
     // info: the scheduler's "published scheduled translations" lines are counted.
     LOG_LEVEL: 'info',
     NEXT_TELEMETRY_DISABLED: '1',
+    S3_BUCKET: s3.bucket,
+    S3_ENDPOINT: s3.endpoint ?? '',
+    S3_REGION: s3.region,
+    S3_ACCESS_KEY_ID: s3.accessKeyId,
+    S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+    S3_FORCE_PATH_STYLE: 'true',
   };
 }
 
