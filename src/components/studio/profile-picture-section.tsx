@@ -1,12 +1,11 @@
 // The Account page's picture: one's own, chosen among the library's images (an uploader
 // beside it adds one, and the page refreshes), shown on one's author page.
-import { NextIntlClientProvider } from 'next-intl';
-import { getMessages, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import type { Media } from '@/core/content/types';
 import type { Locale } from '@/i18n/routing';
 import type { FormState } from '@/server/studio/form-state';
 import { libraryImageChoices } from './library-image-choices';
-import { MediaUploader } from './media-uploader';
+import { LibraryUploader } from './library-uploader';
 import { StudioForm } from './studio-form';
 import styles from './studio.module.css';
 
@@ -18,11 +17,10 @@ interface Props {
 }
 
 export async function ProfilePictureSection({ locale, pictureId, images, action }: Props) {
-  const [t, settings, forms, messages] = await Promise.all([
+  const [t, settings, forms] = await Promise.all([
     getTranslations({ locale, namespace: 'studio.manage.account' }),
     getTranslations({ locale, namespace: 'studio.manage.settings' }),
     getTranslations({ locale, namespace: 'studio.forms' }),
-    getMessages({ locale }),
   ]);
   return (
     <section aria-labelledby="account-picture">
@@ -30,9 +28,7 @@ export async function ProfilePictureSection({ locale, pictureId, images, action 
         {t('pictureTitle')}
       </h2>
       <p className={styles.muted}>{t('pictureIntro')}</p>
-      <NextIntlClientProvider locale={locale} messages={{ studio: messages.studio }}>
-        <MediaUploader />
-      </NextIntlClientProvider>
+      <LibraryUploader locale={locale} />
       <StudioForm
         action={action}
         locale={locale}

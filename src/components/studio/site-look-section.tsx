@@ -1,15 +1,14 @@
 // The Settings page's "Look" section: the accent colour, the logo and the icon, each for
 // every language, with an uploader so a new image can join the library and be chosen
 // here at once (the page refreshes after an upload).
-import { NextIntlClientProvider } from 'next-intl';
-import { getMessages, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import type { Media } from '@/core/content/types';
 import { defaultIconFiles, minIconSize } from '@/core/site/site-icons';
 import type { SiteLook } from '@/core/site/site-identity';
 import type { Locale } from '@/i18n/routing';
 import type { FormState } from '@/server/studio/form-state';
 import { libraryImageChoices } from './library-image-choices';
-import { MediaUploader } from './media-uploader';
+import { LibraryUploader } from './library-uploader';
 import { StudioForm } from './studio-form';
 import styles from './studio.module.css';
 
@@ -22,11 +21,10 @@ interface Props {
 }
 
 export async function SiteLookSection({ locale, look, images, canUpload, action }: Props) {
-  const [t, m, forms, messages] = await Promise.all([
+  const [t, m, forms] = await Promise.all([
     getTranslations({ locale, namespace: 'studio.manage.settings' }),
     getTranslations({ locale, namespace: 'studio.manage' }),
     getTranslations({ locale, namespace: 'studio.forms' }),
-    getMessages({ locale }),
   ]);
   const choices = (none: string, noneSrc?: string) => libraryImageChoices(images, { label: none, src: noneSrc }, (image) => t('imageSize', image));
   return (
@@ -36,9 +34,7 @@ export async function SiteLookSection({ locale, look, images, canUpload, action 
       </h2>
       <p className={styles.muted}>{t('lookIntro')}</p>
       {canUpload && (
-        <NextIntlClientProvider locale={locale} messages={{ studio: messages.studio }}>
-          <MediaUploader />
-        </NextIntlClientProvider>
+        <LibraryUploader locale={locale} />
       )}
       <StudioForm
         action={action}

@@ -1,9 +1,8 @@
 // The media library: upload (with progress) and everything uploaded, newest first.
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { NextIntlClientProvider } from 'next-intl';
-import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
-import { MediaUploader } from '@/components/studio/media-uploader';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { LibraryUploader } from '@/components/studio/library-uploader';
 import { StudioForm } from '@/components/studio/studio-form';
 import { StudioFrame } from '@/components/studio/studio-frame';
 import editor from '@/components/studio/editor.module.css';
@@ -28,9 +27,8 @@ export default async function MediaPage({ params }: PageProps<'/[locale]/studio/
   if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
   const actor = await studioActor(locale);
-  const [t, messages, mm, langs, forms, manage] = await Promise.all([
+  const [t, mm, langs, forms, manage] = await Promise.all([
     getTranslations({ locale, namespace: 'studio.media' }),
-    getMessages({ locale }),
     getTranslations({ locale, namespace: 'studio.manage.media' }),
     getTranslations({ locale, namespace: 'studio.languages' }),
     getTranslations({ locale, namespace: 'studio.forms' }),
@@ -42,9 +40,7 @@ export default async function MediaPage({ params }: PageProps<'/[locale]/studio/
     <StudioFrame locale={locale} actor={actor} path="/media">
       <h1 className={styles.pageTitle}>{t('title')}</h1>
       {can(actor, 'media.upload') && (
-        <NextIntlClientProvider locale={locale} messages={{ studio: messages.studio }}>
-          <MediaUploader />
-        </NextIntlClientProvider>
+        <LibraryUploader locale={locale} />
       )}
       {items.length === 0 ? (
         <p>{t('empty')}</p>
