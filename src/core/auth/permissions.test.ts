@@ -142,6 +142,9 @@ const matrix: Array<[Action, Subject, Expected]> = [
   ['settings.manage', 'none', [T, T, F, F, F]],
   // Importing, exporting and backing up the whole site: its owner only.
   ['site.transfer', 'none', [T, F, F, F, F]],
+  // API keys act for their maker's account: site managers make them; webhooks are the owner's.
+  ['apikey.manage', 'none', [T, T, F, F, F]],
+  ['webhook.manage', 'none', [T, F, F, F, F]],
 
   ['user.manage', 'none', [T, T, F, F, F]],
   ['user.manage', 'editor account', [T, T, F, F, F]],

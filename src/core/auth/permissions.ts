@@ -31,6 +31,8 @@ export const actions = [
   'user.invite',
   'settings.manage',
   'site.transfer',
+  'apikey.manage',
+  'webhook.manage',
 ] as const;
 export type Action = (typeof actions)[number];
 
@@ -144,6 +146,10 @@ const everything: Record<Action, Rule> = {
   'settings.manage': always,
   // Import, export and backup: the whole site in and out, which only its owner decides.
   'site.transfer': (actor) => actor.role === 'owner',
+  // API keys let a program act for the account that made them: site managers only.
+  'apikey.manage': (actor) => actor.role === 'owner' || actor.role === 'admin',
+  // Webhooks send the site's changes to addresses outside it, which only its owner decides.
+  'webhook.manage': (actor) => actor.role === 'owner',
 };
 
 const rules: Record<Role, Record<Action, Rule>> = {
@@ -155,6 +161,8 @@ const rules: Record<Role, Record<Action, Rule>> = {
     'user.invite': never,
     'settings.manage': never,
     'site.transfer': never,
+    'apikey.manage': never,
+    'webhook.manage': never,
   },
   author: {
     'studio.enter': always,
@@ -179,6 +187,8 @@ const rules: Record<Role, Record<Action, Rule>> = {
     'user.invite': never,
     'settings.manage': never,
     'site.transfer': never,
+    'apikey.manage': never,
+    'webhook.manage': never,
   },
   translator: {
     'studio.enter': always,
@@ -204,6 +214,8 @@ const rules: Record<Role, Record<Action, Rule>> = {
     'user.invite': never,
     'settings.manage': never,
     'site.transfer': never,
+    'apikey.manage': never,
+    'webhook.manage': never,
   },
 };
 
