@@ -3,7 +3,7 @@
 // X-Request-Id and in logs); anything thrown becomes the one error shape.
 import { randomUUID } from 'node:crypto';
 import { logger } from '@/server/logger';
-import { describeError, jsonError } from './respond';
+import { describeError, errorResponse, jsonError } from './respond';
 import { assertSameOrigin } from './same-origin';
 
 export const httpMethods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
@@ -31,6 +31,8 @@ export interface RouteOptions {
    * a token of its own (e.g. the CLI's revalidation call) and takes no cookies.
    */
   writesFrom?: 'same-origin' | 'any';
+  /** Answers OPTIONS (a CORS preflight) instead of the plain 204 with Allow. */
+  preflight?: (request: Request, allow: string) => Response;
 }
 
 const writeMethods: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -53,7 +55,7 @@ export function defineRoute<P = Record<string, never>>(
       try {
         const target = method === 'HEAD' ? handlers.GET : handlers[method as keyof typeof handlers];
         if (method === 'OPTIONS') {
-          response = new Response(null, { status: 204, headers: { Allow: allow } });
+          response = options.preflight ? options.preflight(request, allow) : new Response(null, { status: 204, headers: { Allow: allow } });
         } else if (!target) {
           response = jsonError(405, `${method} is not allowed here. Allowed: ${allow}.`, { headers: { Allow: allow } });
         } else {
@@ -67,7 +69,7 @@ export function defineRoute<P = Record<string, never>>(
         const log = { requestId, method, url: request.url, status: described.status };
         if (described.expose) logger.info(log, 'request refused');
         else logger.error({ ...log, err: error }, 'request failed');
-        response = jsonError(described.status, described.message, { fields: described.fields, reason: described.reason });
+        response = errorResponse(described);
       }
       response.headers.set('X-Request-Id', requestId);
       logger.debug({ requestId, method, url: request.url, status: response.status, ms: performance.now() - started });
