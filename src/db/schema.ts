@@ -274,6 +274,8 @@ export interface Database {
   post_media: PostMediaTable;
   settings: SettingsTable;
   import_sources: ImportSourcesTable;
+  api_keys: ApiKeysTable;
+  api_key_uses: ApiKeyUsesTable;
 }
 
 /** What an import made from each source item (migration 2026-12-22T0001-import-sources). */
@@ -291,3 +293,32 @@ export type TranslationRow = Selectable<PostTranslationsTable>;
 export type LiveTranslationRow = Selectable<LiveTranslationsTable>;
 export type MediaRow = Selectable<MediaTable>;
 export type NewPostRow = Insertable<PostsTable>;
+
+/** A key a program uses for the Content and Admin APIs (migration 2026-12-23T0001-api-keys). */
+export interface ApiKeysTable {
+  id: Generated<number>;
+  name: string;
+  /** 'content' | 'admin' */
+  scope: string;
+  prefix: string;
+  key_hash: string;
+  user_id: string;
+  /** JSON array of origins; ["*"] allows any. */
+  allowed_origins: string;
+  rate_limit_per_minute: number;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+  revoked_by: string | null;
+}
+
+export interface ApiKeyUsesTable {
+  id: Generated<number>;
+  key_id: number;
+  at: string;
+  method: string;
+  path: string;
+  status: number;
+  ip: string | null;
+  request_id: string | null;
+}

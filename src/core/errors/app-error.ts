@@ -40,14 +40,17 @@ export class AppError extends Error {
    * beside the English message so the Studio can explain it in the writer's language.
    */
   readonly reason?: string;
+  /** Seconds after which a refused client may try again (429, 503), sent as Retry-After. */
+  readonly retryAfterSeconds?: number;
 
-  constructor(code: ErrorCode, message: string, options: { fields?: FieldErrors; cause?: unknown; reason?: string } = {}) {
+  constructor(code: ErrorCode, message: string, options: { fields?: FieldErrors; cause?: unknown; reason?: string; retryAfterSeconds?: number } = {}) {
     super(message, { cause: options.cause });
     this.name = 'AppError';
     Object.defineProperty(this, brand, { value: true });
     this.code = code;
     this.fields = options.fields;
     this.reason = options.reason;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 
   get status(): number {

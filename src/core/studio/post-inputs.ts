@@ -8,6 +8,10 @@ import { blockText, lineText, optionalLineText } from './text-field';
 export const maxBodyLength = 200_000;
 export const maxTagsPerPost = 50;
 
+/** A new post: its title in the language it is written in (the Studio's form, the Admin API). */
+export const newPostInput = z.strictObject({ title: lineText(300), sourceLocale: localeField });
+export type NewPostInput = z.infer<typeof newPostInput>;
+
 /**
  * One language of a post as the editor saves it (autosave too). `expectedRevisionId` is
  * the revision the editor loaded: if the translation has moved on since, the save is a

@@ -3,7 +3,7 @@
 // X-Request-Id and in logs); anything thrown becomes the one error shape.
 import { randomUUID } from 'node:crypto';
 import { logger } from '@/server/logger';
-import { describeError, jsonError } from './respond';
+import { describeError, errorResponse, jsonError } from './respond';
 import { assertSameOrigin } from './same-origin';
 
 export const httpMethods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
@@ -31,16 +31,8 @@ export interface RouteOptions {
    * a token of its own (e.g. the CLI's revalidation call) and takes no cookies.
    */
   writesFrom?: 'same-origin' | 'any';
-  /** Answers OPTIONS (a CORS preflight, for routes other sites' pages may call); Allow is added. */
-  preflight?: (request: Request) => Response | Promise<Response>;
-}
-
-/** The one error answer for anything thrown, logged as a refusal or as a fault. */
-export function errorResponse(error: unknown, log: { requestId: string; method: string; url: string }): Response {
-  const described = describeError(error);
-  if (described.expose) logger.info({ ...log, status: described.status }, 'request refused');
-  else logger.error({ ...log, status: described.status, err: error }, 'request failed');
-  return jsonError(described.status, described.message, { fields: described.fields, reason: described.reason });
+  /** Answers OPTIONS (a CORS preflight) instead of the plain 204 with Allow. */
+  preflight?: (request: Request, allow: string) => Response;
 }
 
 const writeMethods: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -63,8 +55,7 @@ export function defineRoute<P = Record<string, never>>(
       try {
         const target = method === 'HEAD' ? handlers.GET : handlers[method as keyof typeof handlers];
         if (method === 'OPTIONS') {
-          response = options.preflight ? await options.preflight(request) : new Response(null, { status: 204 });
-          response.headers.set('Allow', allow);
+          response = options.preflight ? options.preflight(request, allow) : new Response(null, { status: 204, headers: { Allow: allow } });
         } else if (!target) {
           response = jsonError(405, `${method} is not allowed here. Allowed: ${allow}.`, { headers: { Allow: allow } });
         } else {
@@ -74,7 +65,11 @@ export function defineRoute<P = Record<string, never>>(
           if (method === 'HEAD') response = new Response(null, response);
         }
       } catch (error) {
-        response = errorResponse(error, { requestId, method, url: request.url });
+        const described = describeError(error);
+        const log = { requestId, method, url: request.url, status: described.status };
+        if (described.expose) logger.info(log, 'request refused');
+        else logger.error({ ...log, err: error }, 'request failed');
+        response = errorResponse(described);
       }
       response.headers.set('X-Request-Id', requestId);
       logger.debug({ requestId, method, url: request.url, status: response.status, ms: performance.now() - started });

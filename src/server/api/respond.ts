@@ -30,7 +30,16 @@ export function fieldsOf(error: ZodError): FieldErrors {
 }
 
 /** What the client is told about a thrown value; `expose` false means log it as a fault. */
-export function describeError(error: unknown): { status: number; message: string; fields?: FieldErrors; reason?: string; expose: boolean } {
+export interface DescribedError {
+  status: number;
+  message: string;
+  fields?: FieldErrors;
+  reason?: string;
+  retryAfterSeconds?: number;
+  expose: boolean;
+}
+
+export function describeError(error: unknown): DescribedError {
   if (error instanceof ZodError) {
     return { status: 400, message: 'The request has invalid fields.', fields: fieldsOf(error), expose: true };
   }
@@ -42,8 +51,15 @@ export function describeError(error: unknown): { status: number; message: string
       message: isFault ? 'The server could not complete the request.' : error.message,
       fields: error.fields,
       reason: isFault ? undefined : error.reason,
+      retryAfterSeconds: error.retryAfterSeconds,
       expose: !isFault,
     };
   }
   return { status: 500, message: 'The server could not complete the request.', expose: false };
+}
+
+/** The one error shape for a thrown value, with Retry-After when the error names a wait. */
+export function errorResponse(described: DescribedError): Response {
+  const headers: Record<string, string> = described.retryAfterSeconds ? { 'Retry-After': String(Math.ceil(described.retryAfterSeconds)) } : {};
+  return jsonError(described.status, described.message, { fields: described.fields, reason: described.reason, headers });
 }

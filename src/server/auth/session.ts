@@ -2,6 +2,7 @@
 // permission rules take. Every Studio page and route handler asks here; nothing trusts a
 // header the proxy could have set.
 import type { Kysely } from 'kysely';
+import { scopeAllows, type ApiKeyScope } from '@/core/api-keys/api-key';
 import { can, isRole, type Action, type Actor, type Resource } from '@/core/auth/permissions';
 import { AppError } from '@/core/errors/app-error';
 import { getDatabase } from '@/db/client';
@@ -12,6 +13,8 @@ import { authFor } from './auth';
 export interface StudioUser extends Actor {
   name: string;
   email: string;
+  /** Set when a program acts through an API key: it may do no more than the key's scope. */
+  apiKeyScope?: ApiKeyScope;
 }
 
 export async function actorFromHeaders(headers: Headers, db: Kysely<Database> = getDatabase()): Promise<StudioUser | null> {
@@ -31,7 +34,13 @@ export async function requireActor(request: Request): Promise<StudioUser> {
   return actor;
 }
 
-/** Throws 403 unless the rules allow it. */
-export function authorize(actor: Actor, action: Action, resource?: Resource): void {
+/**
+ * Throws 403 unless the rules allow it. An API key's actor is held to its scope first, so
+ * the Admin API asks the very rules the Studio asks, and never gets more than they allow.
+ */
+export function authorize(actor: Actor & Pick<StudioUser, 'apiKeyScope'>, action: Action, resource?: Resource): void {
+  if (actor.apiKeyScope && !scopeAllows(actor.apiKeyScope, action)) {
+    throw new AppError('FORBIDDEN', 'An API key may write drafts and ask for review; publishing and everything else stays in the Studio.', { reason: 'api-key-scope' });
+  }
   if (!can(actor, action, resource)) throw new AppError('FORBIDDEN', 'Your role does not allow this.');
 }

@@ -49,6 +49,7 @@ export async function localizedFieldErrors(locale: Locale, error: z.ZodError): P
     else if ((m = /contrast of ([\d.]+):1 on the dark paper/.exec(text))) message = t('contrastDark', { ratio: m[1]! });
     else if (/colour in hex/.test(text)) message = t('colour');
     else if (/web address starting with/.test(text)) message = t('webAddress');
+    else if (/origin such as/.test(text)) message = t('origin');
     else message = t('invalid');
     const list = (fields[key] ??= []);
     if (!list.includes(message)) list.push(message);

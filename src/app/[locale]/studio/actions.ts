@@ -7,17 +7,16 @@ import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { z } from 'zod';
 import { can } from '@/core/auth/permissions';
-import { acceptInviteInput, inviteInput, loginInput, setupOwnerInput } from '@/core/studio/inputs';
-import { lineText } from '@/core/studio/text-field';
+import { acceptInviteInput, inviteInput, loginInput, newPostInput, setupOwnerInput } from '@/core/studio/inputs';
 import { AppError } from '@/core/errors/app-error';
 import { getDatabase } from '@/db/client';
 import { ensureDatabase } from '@/db/ensure-database';
-import { createStudioRepository } from '@/db/repositories/studio-repository';
-import { localeOrDefault, locales, type Locale } from '@/i18n/routing';
+import { localeOrDefault, type Locale } from '@/i18n/routing';
 import { RateLimitedError, setupOwner, signIn } from '@/server/auth/accounts';
 import { authFor } from '@/server/auth/auth';
 import { acceptInvite, createInvite, revokeInvite } from '@/server/auth/invites';
 import { actorFromHeaders } from '@/server/auth/session';
+import { createDraft } from '@/server/studio/draft-writes';
 import { echoValues, failedForm, invalidForm, type FormState } from '@/server/studio/form-state';
 import { clientAddress } from '@/server/studio/guard';
 import { siteUrl } from '@/server/site-url';
@@ -93,8 +92,6 @@ export async function logoutAction(form: FormData): Promise<void> {
   redirect(`/${locale}/studio/login?signedOut=1`);
 }
 
-const newPostInput = z.strictObject({ title: lineText(300), sourceLocale: z.enum(locales) });
-
 export async function createPostAction(_previous: FormState, form: FormData): Promise<FormState> {
   const locale = formLocale(form);
   const parsed = newPostInput.safeParse(fieldsOf(form, ['title', 'sourceLocale']));
@@ -103,13 +100,7 @@ export async function createPostAction(_previous: FormState, form: FormData): Pr
   try {
     const actor = await actorFromHeaders(await headers());
     if (!actor) redirect(`/${locale}/studio/login`);
-    if (!can(actor, 'post.create')) throw new AppError('FORBIDDEN', 'Your role cannot create posts.');
-    id = await createStudioRepository(getDatabase()).createDraftPost({
-      sourceLocale: parsed.data.sourceLocale,
-      title: parsed.data.title,
-      userId: actor.id,
-      authorId: actor.authorId ?? null,
-    });
+    id = await createDraft(actor, parsed.data);
   } catch (error) {
     return failedForm(locale, error, form);
   }
