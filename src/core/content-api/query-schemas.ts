@@ -2,6 +2,7 @@
 // strict schema (an unknown parameter is a 400 naming it). Every value arrives as text;
 // a repeated parameter arrives as an array and is refused.
 import { z } from 'zod';
+import { AppError, type FieldErrors } from '@/core/errors/app-error';
 import { locales } from '@/i18n/routing';
 import { decodeCursor, type ListPosition } from './cursor';
 
@@ -27,7 +28,10 @@ const dateOrTime = text()
   .regex(/^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2}))?$/, 'Must be a date (2026-03-01) or a date and time with its offset (2026-03-01T08:00:00Z).')
   .transform((value, ctx) => {
     const time = Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value);
-    if (Number.isNaN(time)) {
+    // Date.parse rolls 2026-02-30 over into March; a date that does not exist is a mistake.
+    const [year, month, day] = value.slice(0, 10).split('-').map(Number) as [number, number, number];
+    const calendar = new Date(Date.UTC(year, month - 1, day));
+    if (Number.isNaN(time) || calendar.getUTCMonth() !== month - 1 || calendar.getUTCDate() !== day) {
       ctx.addIssue({ code: 'custom', message: 'Must be a real date.' });
       return z.NEVER;
     }
@@ -99,4 +103,22 @@ export function queryObject(params: URLSearchParams, skip: readonly string[] = [
     object[key] = values.length === 1 ? values[0]! : values;
   }
   return object;
+}
+
+/**
+ * Parses path segments or query parameters; a 400 names each one at fault, an unknown
+ * parameter by its own name (zod reports those together, at the object).
+ */
+export function parseTextInputs<S extends z.ZodType>(schema: S, value: Record<string, unknown>): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const fields: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) (fields[key] ??= []).push('Not a parameter of this operation.');
+    } else {
+      (fields[issue.path.join('.') || '_'] ??= []).push(issue.message);
+    }
+  }
+  throw new AppError('VALIDATION', `Invalid parameters: ${Object.keys(fields).join(', ')}.`, { fields });
 }

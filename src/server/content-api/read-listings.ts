@@ -23,9 +23,10 @@ export const readTag = cachedAnswer('tag', async (slug: string, locale: Locale |
   return tag ? { locale, data: toApiTagSummary(tag, apiContext(locale)) } : null;
 });
 
+/** Bylines with a published post, as the sitemap lists them; a newcomer is not announced before their first post. */
 export const readAuthors = cachedAnswer('authors', async (locale: Locale | null) => {
   const profiles = await createContentApiReader(await contentDatabase()).listAuthorProfiles();
-  return { locale, data: profiles.map((p) => toApiAuthorProfile(p.author, p.avatar, p.postCount, apiContext(locale))) };
+  return { locale, data: profiles.filter((p) => p.postCount > 0).map((p) => toApiAuthorProfile(p.author, p.avatar, p.postCount, apiContext(locale))) };
 });
 
 export const readAuthor = cachedAnswer('author', async (handle: string, locale: Locale | null) => {

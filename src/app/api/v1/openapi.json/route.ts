@@ -16,7 +16,10 @@ const route = defineRoute(
       return response;
     },
   },
-  { preflight: () => new Response(null, { status: 204, headers: { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'GET, HEAD', 'Access-Control-Max-Age': '86400' } }) },
+  {
+    preflight: (_request, allow) =>
+      new Response(null, { status: 204, headers: { Allow: allow, 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': allow, 'Access-Control-Max-Age': '86400' } }),
+  },
 );
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = route;
