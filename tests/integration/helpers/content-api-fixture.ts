@@ -14,7 +14,7 @@ import { flushKeyUses } from '@/server/api-keys/usage-log';
 import { createAccount } from '@/server/auth/accounts';
 import { createTestApiKey } from './api-keys';
 import { unique } from './factories';
-import { forgetGlobalDatabase, useAsGlobalDatabase } from './global-database';
+import { forgetGlobalDatabase, useAsGlobalDatabase as makeProcessDatabase } from './global-database';
 import { clearCacheDouble } from './next-doubles';
 import { callWithContract } from './openapi-contract';
 import type { TestTarget } from './test-databases';
@@ -26,7 +26,7 @@ export const origin = 'http://localhost';
 export async function openContentApi(target: TestTarget) {
   const t = await target.open();
   await migrateToLatest(t.db);
-  useAsGlobalDatabase(t.db);
+  makeProcessDatabase(t.db);
   clearCacheDouble();
   forgetCachedKeys();
   resetRateLimits();

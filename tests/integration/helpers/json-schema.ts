@@ -165,3 +165,16 @@ export class JsonSchemaValidator {
     return errors;
   }
 }
+
+/** Every keyword used anywhere in `schema` that this validator cannot check, with where. */
+export function unsupportedKeywords(schema: JsonSchema, at = ''): string[] {
+  if (typeof schema === 'boolean') return [];
+  const found: string[] = [];
+  for (const [keyword, value] of Object.entries(schema)) {
+    if (!checked.has(keyword) && !annotations.has(keyword)) found.push(`${at || '/'}: ${keyword}`);
+    if (keyword === 'properties') for (const [name, sub] of Object.entries(value as Record<string, JsonSchema>)) found.push(...unsupportedKeywords(sub, `${at}/properties/${name}`));
+    if (['anyOf', 'oneOf', 'allOf', 'prefixItems'].includes(keyword)) (value as JsonSchema[]).forEach((sub, i) => found.push(...unsupportedKeywords(sub, `${at}/${keyword}/${i}`)));
+    if (['additionalProperties', 'propertyNames', 'items', 'not'].includes(keyword) && typeof value === 'object') found.push(...unsupportedKeywords(value as JsonSchema, `${at}/${keyword}`));
+  }
+  return found;
+}
