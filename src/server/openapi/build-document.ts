@@ -110,6 +110,8 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[], option
       parameters: [...parametersOf('path', operation.params), ...parametersOf('query', operation.query)],
       ...(operation.body ? { requestBody: { required: true, content: { 'application/json': { schema: inputSchema(operation.body) } } } } : {}),
       responses: responsesOf(operation, operation.ok.schema && registry.get(operation.ok.schema)?.id),
+      // The values the reference's curl example uses.
+      ...(operation.example ? { 'x-duet-example': operation.example } : {}),
     };
   }
 

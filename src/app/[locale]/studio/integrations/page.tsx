@@ -1,5 +1,6 @@
 // Integrations: the API keys programs use to read and write the site.
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ApiKeysSection } from '@/components/studio/api-keys/api-keys-section';
@@ -26,6 +27,9 @@ export default async function IntegrationsPage({ params }: PageProps<'/[locale]/
   return (
     <StudioFrame locale={locale} actor={actor} path="/integrations">
       <h1 className={styles.pageTitle}>{t('pageTitle')}</h1>
+      <p>
+        <Link href={`/${locale}/studio/integrations/api`}>{t('reference')}</Link>
+      </p>
       {can(actor, 'apikey.manage') ? <ApiKeysSection locale={locale} /> : <p className={styles.formError} role="alert">{forms('forbidden')}</p>}
     </StudioFrame>
   );

@@ -1,0 +1,43 @@
+// One schema of the reference: what it is and, for an object, each field with its type.
+import { getTranslations } from 'next-intl/server';
+import styles from '@/components/studio/studio.module.css';
+import type { ReferenceSchema } from '@/core/openapi/reference-model';
+import type { Locale } from '@/i18n/routing';
+import css from './api-reference.module.css';
+import { schemaAnchor, TypeText } from './type-text';
+
+export async function SchemaSection({ schema, locale }: { schema: ReferenceSchema; locale: Locale }) {
+  const t = await getTranslations({ locale, namespace: 'studio.apiReference' });
+  return (
+    <section aria-labelledby={schemaAnchor(schema.name)} className={css.schema}>
+      <h3 id={schemaAnchor(schema.name)} lang="en">{schema.name}</h3>
+      {schema.description && <p lang="en">{schema.description}</p>}
+      {schema.properties.length === 0 ? (
+        <p lang="en"><TypeText tokens={schema.type} /></p>
+      ) : (
+        <div className={css.scroll} role="region" tabIndex={0} aria-label={t('scrollTable', { name: schema.name })}>
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">{t('name')}</th>
+                <th scope="col">{t('type')}</th>
+                <th scope="col">{t('required')}</th>
+                <th scope="col">{t('description')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {schema.properties.map((p) => (
+                <tr key={p.name}>
+                  <td className={css.name} lang="en">{p.name}</td>
+                  <td lang="en"><TypeText tokens={p.type} /></td>
+                  <td>{p.required ? t('yes') : t('no')}</td>
+                  <td lang="en">{p.description}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
