@@ -7,13 +7,14 @@ import type { Locale } from '@/i18n/routing';
 import css from './api-reference.module.css';
 import { OperationSection } from './operation-section';
 import { SchemaSection } from './schema-section';
+import { InlineCode } from './type-text';
 
 export async function ApiReference({ reference, locale }: { reference: Reference; locale: Locale }) {
   const t = await getTranslations({ locale, namespace: 'studio.apiReference' });
   const group = (name: string) => (t.has(`groups.${name}` as 'groups.Posts') ? t(`groups.${name}` as 'groups.Posts') : name);
   return (
     <>
-      <p className={styles.narrow}>{t('intro')}</p>
+      <p className={css.intro}>{t('intro')}</p>
       <p>
         <a href="/api/v1/openapi.json" type="application/json">{t('document')}</a>{' '}
         <span className={styles.muted}>{t('version', { version: reference.version, server: reference.serverUrl })}</span>
@@ -40,7 +41,7 @@ export async function ApiReference({ reference, locale }: { reference: Reference
       {reference.groups.map((g) => (
         <section key={g.name} aria-labelledby={`group-${g.name}`}>
           <h2 id={`group-${g.name}`}>{group(g.name)}</h2>
-          {g.description && <p lang="en">{g.description}</p>}
+          {g.description && <p lang="en"><InlineCode text={g.description} /></p>}
           {g.operations.map((operation) => (
             <OperationSection key={operation.id} operation={operation} locale={locale} />
           ))}

@@ -5,7 +5,7 @@ import styles from '@/components/studio/studio.module.css';
 import type { ReferenceOperation } from '@/core/openapi/reference-model';
 import type { Locale } from '@/i18n/routing';
 import css from './api-reference.module.css';
-import { TypeText } from './type-text';
+import { InlineCode, TypeText } from './type-text';
 
 export async function OperationSection({ operation, locale }: { operation: ReferenceOperation; locale: Locale }) {
   const t = await getTranslations({ locale, namespace: 'studio.apiReference' });
@@ -21,13 +21,12 @@ export async function OperationSection({ operation, locale }: { operation: Refer
       <p>
         <span className={styles.badge}>{t(`key.${(operation.keyScope ?? 'none') as 'content' | 'admin' | 'none'}`)}</span>
       </p>
-      {operation.description && <p lang="en">{operation.description}</p>}
+      {operation.description && <p lang="en"><InlineCode text={operation.description} /></p>}
       <h4 id={`${id}-parameters`}>{t('parameters')}</h4>
       {operation.parameters.length === 0 ? (
         <p className={styles.muted}>{t('noParameters')}</p>
       ) : (
-        <div className={css.scroll} role="region" tabIndex={0} aria-label={t('scrollTable', { name: `${summary}: ${t('parameters')}` })}>
-          <table className={styles.table}>
+        <table className={`${styles.table} ${css.labelled}`}>
             <thead>
               <tr>
                 <th scope="col">{t('name')}</th>
@@ -41,15 +40,14 @@ export async function OperationSection({ operation, locale }: { operation: Refer
               {operation.parameters.map((p) => (
                 <tr key={`${p.in}-${p.name}`}>
                   <td className={css.name} lang="en">{p.name}</td>
-                  <td>{t(`in.${p.in}`)}</td>
-                  <td lang="en"><TypeText tokens={p.type} /></td>
-                  <td>{p.required ? t('yes') : t('no')}</td>
-                  <td lang="en">{p.description}</td>
+                  <td data-label={t('where')}>{t(`in.${p.in}`)}</td>
+                  <td data-label={t('type')} lang="en"><TypeText tokens={p.type} /></td>
+                  <td data-label={t('required')}>{p.required ? t('yes') : t('no')}</td>
+                  <td lang="en"><InlineCode text={p.description} /></td>
                 </tr>
               ))}
             </tbody>
-          </table>
-        </div>
+        </table>
       )}
       {operation.body && (
         <>
@@ -58,8 +56,7 @@ export async function OperationSection({ operation, locale }: { operation: Refer
         </>
       )}
       <h4 id={`${id}-responses`}>{t('responses')}</h4>
-      <div className={css.scroll} role="region" tabIndex={0} aria-label={t('scrollTable', { name: `${summary}: ${t('responses')}` })}>
-        <table className={styles.table}>
+      <table className={`${styles.table} ${css.labelled}`}>
           <thead>
             <tr>
               <th scope="col">{t('status')}</th>
@@ -70,16 +67,15 @@ export async function OperationSection({ operation, locale }: { operation: Refer
           <tbody>
             {operation.responses.map((r) => (
               <tr key={r.status}>
-                <td>{r.status}</td>
-                <td lang="en">{r.type ? <TypeText tokens={r.type} /> : '—'}</td>
-                <td lang="en">{r.description}</td>
+                <td className={css.name}>{r.status}</td>
+                <td data-label={t('type')} lang="en">{r.type ? <TypeText tokens={r.type} /> : '—'}</td>
+                <td lang="en"><InlineCode text={r.description} /></td>
               </tr>
             ))}
           </tbody>
-        </table>
-      </div>
+      </table>
       <h4>{t('example')}</h4>
-      <pre className={css.example} lang="en" tabIndex={0}>
+      <pre className={css.example} lang="en">
         <code>{operation.curl}</code>
       </pre>
     </section>

@@ -4,19 +4,18 @@ import styles from '@/components/studio/studio.module.css';
 import type { ReferenceSchema } from '@/core/openapi/reference-model';
 import type { Locale } from '@/i18n/routing';
 import css from './api-reference.module.css';
-import { schemaAnchor, TypeText } from './type-text';
+import { InlineCode, schemaAnchor, TypeText } from './type-text';
 
 export async function SchemaSection({ schema, locale }: { schema: ReferenceSchema; locale: Locale }) {
   const t = await getTranslations({ locale, namespace: 'studio.apiReference' });
   return (
     <section aria-labelledby={schemaAnchor(schema.name)} className={css.schema}>
       <h3 id={schemaAnchor(schema.name)} lang="en">{schema.name}</h3>
-      {schema.description && <p lang="en">{schema.description}</p>}
+      {schema.description && <p lang="en"><InlineCode text={schema.description} /></p>}
       {schema.properties.length === 0 ? (
         <p lang="en"><TypeText tokens={schema.type} /></p>
       ) : (
-        <div className={css.scroll} role="region" tabIndex={0} aria-label={t('scrollTable', { name: schema.name })}>
-          <table className={styles.table}>
+        <table className={`${styles.table} ${css.labelled}`}>
             <thead>
               <tr>
                 <th scope="col">{t('name')}</th>
@@ -29,14 +28,13 @@ export async function SchemaSection({ schema, locale }: { schema: ReferenceSchem
               {schema.properties.map((p) => (
                 <tr key={p.name}>
                   <td className={css.name} lang="en">{p.name}</td>
-                  <td lang="en"><TypeText tokens={p.type} /></td>
-                  <td>{p.required ? t('yes') : t('no')}</td>
-                  <td lang="en">{p.description}</td>
+                  <td data-label={t('type')} lang="en"><TypeText tokens={p.type} /></td>
+                  <td data-label={t('required')}>{p.required ? t('yes') : t('no')}</td>
+                  <td lang="en"><InlineCode text={p.description} /></td>
                 </tr>
               ))}
             </tbody>
-          </table>
-        </div>
+        </table>
       )}
     </section>
   );
