@@ -13,6 +13,7 @@ import { isRole, roles } from '@/core/auth/permissions';
 import { minPasswordLength } from '@/core/studio/account-inputs';
 import { emailField } from '@/core/studio/fields';
 import { createAccount, setPassword } from '@/server/auth/accounts';
+import { apiKeyUsage, createApiKeyCommand } from './commands/api-key';
 import { backupCommand, backupUsage, restoreCommand } from './commands/backup';
 import { exportCommand, exportUsage, importDuetCommand } from './commands/export';
 import { importCommand, importUsage } from './commands/import';
@@ -45,6 +46,7 @@ Commands:
             password is read from DUET_PASSWORD or the first line of stdin
   reset-password <email>
             set a new password (same input) and end the account's sessions
+${apiKeyUsage}
 ${importUsage}
 ${exportUsage}
 ${backupUsage}
@@ -61,7 +63,7 @@ const demoDir = fileURLToPath(new URL('../../demo', import.meta.url));
 type Command = (io: CliIo, dataDir: string, args: string[]) => Promise<number>;
 
 /** Commands that take arguments, and how many (min, max). */
-const arity: Record<string, [number, number]> = { 'create-user': [2, 3], 'reset-password': [1, 1], import: [1, 14], export: [0, 1], 'import-duet': [1, 1], backup: [1, 1], restore: [1, 1] };
+const arity: Record<string, [number, number]> = { 'create-user': [2, 3], 'reset-password': [1, 1], 'create-api-key': [2, 3], import: [1, 14], export: [0, 1], 'import-duet': [1, 1], backup: [1, 1], restore: [1, 1] };
 
 async function readPassword(io: CliIo): Promise<string> {
   if (io.env.DUET_PASSWORD !== undefined) return io.env.DUET_PASSWORD;
@@ -183,6 +185,7 @@ const commands: Record<string, Command> = {
     }
   },
 
+  'create-api-key': createApiKeyCommand,
   import: importCommand,
   export: exportCommand,
   'import-duet': importDuetCommand,

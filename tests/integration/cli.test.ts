@@ -178,6 +178,23 @@ for (const target of testTargets) {
       expect(await runCli(['reset-password', 'nobody@example.com'], missing)).toBe(1);
     });
 
+    it('makes an API key for an owner or admin only, printing it once and keeping its hash', async () => {
+      const owner = { ...captureIo({ ...env(), DUET_PASSWORD: 'owner passphrase' }) };
+      expect(await runCli(['create-user', 'keys@example.com', 'admin'], owner)).toBe(0);
+      const made = captureIo(env());
+      expect(await runCli(['create-api-key', 'keys@example.com', 'content', 'Deploy script'], made)).toBe(0);
+      const key = made.out().trim();
+      expect(key).toMatch(/^duet_c_[A-Za-z0-9_-]{43}$/);
+      const row = await t.db.selectFrom('api_keys').select(['name', 'scope', 'key_hash']).where('prefix', '=', key.slice(0, 12)).executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ name: 'Deploy script', scope: 'content' });
+      expect(row.key_hash).not.toContain(key.slice(7));
+      const editor = captureIo(env());
+      expect(await runCli(['create-api-key', 'editor@example.com', 'admin'], editor)).toBe(1);
+      expect(editor.err()).toContain('is not the e-mail address of an owner or admin');
+      const scope = captureIo(env());
+      expect(await runCli(['create-api-key', 'keys@example.com', 'everything'], scope)).toBe(2);
+    });
+
     it.each([
       [['create-user', 'not-an-email', 'editor'], 'not an e-mail address'],
       [['create-user', 'a@example.com', 'boss'], 'not a role'],
