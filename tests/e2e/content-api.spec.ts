@@ -1,12 +1,13 @@
 // The Content API and its reference against the production server: a key made in the
 // Studio reads what the pages show; a Unicode slug in the path is found (Next hands a
 // route handler its segments decoded); ETag and 304 over real HTTP; the OpenAPI document
-// is public; the reference reads in both languages, fits a phone, and is valid HTML.
+// is public; the reference reads in both languages, fits a phone, passes axe, and is valid HTML.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import axe from 'axe-core';
 import { expect, test, type Page } from '@playwright/test';
 import { ownerPage } from './helpers/studio';
 
@@ -77,6 +78,10 @@ test('the API reference reads in both languages and fits the window', async ({ b
     levels.forEach((level, i) => expect(level - (levels[i - 1] ?? 0), `heading ${i}`).toBeLessThanOrEqual(1));
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, info.project.name).toBeLessThanOrEqual(0);
+    await page.addScriptTag({ content: axe.source });
+    const results = await page.evaluate(() => (window as unknown as { axe: typeof axe }).axe.run());
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`), locale).toEqual([]);
   }
   await page.context().close();
 });
