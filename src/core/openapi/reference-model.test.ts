@@ -42,7 +42,7 @@ describe('the API reference model', () => {
           },
         },
         '/api/v1/admin/posts': {
-          post: { operationId: 'createPost', summary: 'Create', tags: ['Admin'], 'x-duet-key-scope': 'admin', 'x-duet-example': { body: { title: "It's" } }, requestBody: { content: { 'application/json': { schema: { type: 'object' } } } }, responses: { '201': { description: 'Made.' } } },
+          post: { operationId: 'createPost', summary: 'Create', tags: ['Admin'], 'x-duet-key-scope': 'admin', 'x-duet-example': { body: { title: "It's" } }, requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { title: { type: 'string', minLength: 1 } }, required: ['title'] } } } }, responses: { '201': { description: 'Made.' } } },
         },
         '/api/v1/openapi.json': { get: { operationId: 'document', summary: 'The document', tags: ['Meta'], responses: { '200': { description: 'It.' } } } },
       },
@@ -54,6 +54,7 @@ describe('the API reference model', () => {
     expect(get!.parameters[1]).toEqual({ name: 'lang', in: 'query', required: false, description: 'The language.', type: [{ text: 'zh | en' }] });
     expect(get!.curl).toBe('curl -H "Authorization: Bearer $DUET_API_KEY" "https://duet.example/api/v1/content/posts/slug/zh/%E8%8C%B6%20%E4%B8%8E?lang=en"');
     expect(reference.groups[1]!.operations[0]!.curl).toBe(`curl -X POST -H "Authorization: Bearer $DUET_API_KEY" -H "Content-Type: application/json" -d '{"title":"It'\\''s"}' "https://duet.example/api/v1/admin/posts"`);
+    expect(reference.groups[1]!.operations[0]!.body).toEqual({ name: 'body', type: [{ text: 'object' }], properties: [{ name: 'title', required: true, type: [{ text: 'string ≥ 1 characters' }] }] });
     expect(reference.groups[2]!.operations[0]!.curl).toBe('curl "https://duet.example/api/v1/openapi.json"');
     expect(reference.schemas).toEqual([
       { name: 'PostResponse', description: 'A post.', type: [{ text: 'object' }], properties: [{ name: 'locale', required: true, description: 'The language.', type: [{ ref: 'Locale' }, { text: ' | ' }, { text: 'null' }] }] },

@@ -26,7 +26,8 @@ export interface ReferenceOperation {
   /** The scope of key it needs, or null when none. */
   keyScope: string | null;
   parameters: ReferenceParameter[];
-  body?: TypeToken[];
+  /** The JSON request body: its type and, for an object, its fields. */
+  body?: ReferenceSchema;
   responses: Array<{ status: string; description: string; type?: TypeToken[] }>;
   curl: string;
 }
@@ -144,7 +145,7 @@ function toOperation(document: JsonObject, serverUrl: string, method: string, pa
     ...(typeof operation.description === 'string' ? { description: operation.description } : {}),
     keyScope: typeof operation['x-duet-key-scope'] === 'string' ? operation['x-duet-key-scope'] : null,
     parameters,
-    ...(body ? { body: describeType(body.schema) } : {}),
+    ...(body ? { body: toSchema('body', (body.schema ?? {}) as JsonObject) } : {}),
     responses,
     curl: curlOf(serverUrl, method, path, operation),
   };

@@ -4,6 +4,7 @@
 // (what the client sends: text query parameters, a body before defaults).
 import { z } from 'zod';
 import { apiErrorSchema, componentRegistry } from '@/core/openapi/components';
+import type { ApiErrorBody } from '@/server/api/respond';
 import { errorsOf, type ApiOperation } from './operation';
 import { apiHeaders, errorDescriptions, securitySchemes, type ApiHeaderName } from './document-parts';
 
@@ -26,6 +27,10 @@ export interface DocumentOptions {
 }
 
 const target = 'draft-2020-12';
+
+/** The documented error shape is the one respond.ts builds: this stops compiling if they part. */
+const errorShapeAgrees: ApiErrorBody extends z.output<typeof apiErrorSchema> ? true : false = true;
+void errorShapeAgrees;
 const schemaRef = (id: string) => `#/components/schemas/${id}`;
 
 /** The date-time format says it all; zod's long pattern for it would only clutter the reference. */

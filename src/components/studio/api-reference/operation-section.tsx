@@ -5,6 +5,7 @@ import styles from '@/components/studio/studio.module.css';
 import type { ReferenceOperation } from '@/core/openapi/reference-model';
 import type { Locale } from '@/i18n/routing';
 import css from './api-reference.module.css';
+import { FieldTable } from './schema-section';
 import { InlineCode, TypeText } from './type-text';
 
 export async function OperationSection({ operation, locale }: { operation: ReferenceOperation; locale: Locale }) {
@@ -52,7 +53,7 @@ export async function OperationSection({ operation, locale }: { operation: Refer
       {operation.body && (
         <>
           <h4>{t('body')}</h4>
-          <p lang="en"><TypeText tokens={operation.body} /></p>
+          <FieldTable schema={operation.body} locale={locale} />
         </>
       )}
       <h4 id={`${id}-responses`}>{t('responses')}</h4>
