@@ -11,6 +11,7 @@ import * as storedRenders from './2026-12-20T0001-stored-renders';
 import * as mediaUploader from './2026-12-20T0002-media-uploader';
 import * as publishing from './2026-12-21T0001-publishing';
 import * as importSources from './2026-12-22T0001-import-sources';
+import * as webhooks from './2026-12-23T0002-webhooks';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0001-content': content,
@@ -22,6 +23,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-20T0002-media-uploader': mediaUploader,
   '2026-12-21T0001-publishing': publishing,
   '2026-12-22T0001-import-sources': importSources,
+  '2026-12-23T0002-webhooks': webhooks,
 };
 
 export const migrationProvider: MigrationProvider = {

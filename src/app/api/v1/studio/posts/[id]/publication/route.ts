@@ -14,6 +14,7 @@ import { revalidateContent } from '@/server/revalidate';
 import { applyPublication, permissionFor } from '@/server/studio/apply-publication';
 import { wakeScheduler } from '@/server/studio/scheduler';
 import { parsePostId, postForAction } from '@/server/studio/post-access';
+import { wakeWebhookWorker } from '@/server/webhooks/delivery-worker';
 
 const route = defineRoute<{ id: string }>({
   POST: async (request, { params }) => {
@@ -25,7 +26,11 @@ const route = defineRoute<{ id: string }>({
     }
     const { post, repo } = await postForAction(actor, params.id, (p) => permissionFor(input, p), input.locale);
     const result = await applyPublication(createPublishingRepository(getDatabase(), renderWithMedia), input, post.id, actor.id);
-    if (result.changedLive) await revalidateContent();
+    if (result.changedLive) {
+      // Its webhook deliveries committed with it: the worker sends them; this answer does not wait.
+      wakeWebhookWorker();
+      await revalidateContent();
+    }
     if (input.action === 'schedule') wakeScheduler();
     // What readers now see of this language, for the editor's comparison.
     const liveText = (await repo.getLiveTexts(post.id))[input.locale] ?? null;
