@@ -29,7 +29,6 @@ export interface SendResult {
 
 /** Text that fits a database text column: no NUL or other control characters but tab and line breaks. */
 export function storableText(text: string, maxChars: number): string {
-  // eslint-disable-next-line no-control-regex
   return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '\uFFFD').slice(0, maxChars);
 }
 
