@@ -319,6 +319,7 @@ export interface WebhookDeliveriesTable {
   last_attempt_at: string | null;
   response_status: number | null;
   response_body: string | null;
+  error_code: string | null;
   error: string | null;
   duration_ms: number | null;
   created_at: string;

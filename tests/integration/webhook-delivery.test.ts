@@ -127,7 +127,10 @@ for (const target of testTargets) {
       await queue.enqueuePing(webhook.id, 'https://site.example');
       await run();
       expect(r.received).toHaveLength(1);
-      expect((await rows()).map((row) => row.status)).toEqual(['failed', 'failed']);
+      expect((await rows()).map((row) => [row.status, row.error_code])).toEqual([
+        ['failed', 'gone'],
+        ['failed', 'off'],
+      ]);
       await makePost(content);
       expect(await rows()).toHaveLength(2);
     });
@@ -138,7 +141,7 @@ for (const target of testTargets) {
       await queue.enqueuePing(webhook.id, 'https://site.example');
       await run();
       let [row] = await rows();
-      expect(row).toMatchObject({ status: 'pending', response_status: 302 });
+      expect(row).toMatchObject({ status: 'pending', response_status: 302, error_code: 'redirect' });
       expect(row!.error).toMatch(/Redirects are not followed/);
       expect(r.received.map((x) => x.path)).toEqual(['/hook']);
       await run({ now: () => new Date(Date.now() + 3600_000) });
@@ -176,6 +179,7 @@ for (const target of testTargets) {
       const stored = await rows();
       expect(stored.map((row) => row.status)).toEqual(Array(9).fill('failed'));
       expect(stored.every((row) => row.attempts === 1 && row.response_status === null && /private network or this server|link-local/.test(row.error!))).toBe(true);
+      expect(stored.map((row) => row.error_code).sort()).toEqual([...Array(3).fill('forbidden-address'), ...Array(6).fill('private-address')]);
 
       // The same name, allowed: delivered to the address that was checked (the name exists nowhere else).
       await hook(`http://inside.example:${port}/hook`, { allowPrivateNetwork: true });
@@ -191,7 +195,7 @@ for (const target of testTargets) {
       await queue.enqueuePing(webhook.id, 'https://site.example');
       await run({ resolver: async () => Promise.reject(Object.assign(new Error('no'), { code: 'ENOTFOUND' })) });
       const [row] = await rows();
-      expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+      expect(row).toMatchObject({ status: 'pending', attempts: 1, error_code: 'unresolvable' });
       expect(row!.error).toMatch(/could not be resolved \(ENOTFOUND\)/);
     });
 
@@ -219,7 +223,7 @@ for (const target of testTargets) {
       r.answers = ['hang'];
       await run({ timeoutMs: 300 });
       const [row] = await rows();
-      expect(row).toMatchObject({ status: 'pending', response_status: null });
+      expect(row).toMatchObject({ status: 'pending', response_status: null, error_code: 'timeout' });
       expect(row!.error).toMatch(/No answer within 0.3 s/);
     });
 

@@ -43,6 +43,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('response_status', 'integer')
     // The first 2 KB of the receiver's answer, as text.
     .addColumn('response_body', 'text')
+    // Why an attempt got no usable answer (core/webhooks/delivery-errors.ts), and the detail.
+    .addColumn('error_code', 'text')
     .addColumn('error', 'text')
     .addColumn('duration_ms', 'integer')
     .addColumn('created_at', 'text', (c) => c.notNull())

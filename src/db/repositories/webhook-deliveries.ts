@@ -5,6 +5,7 @@
 // leaves the row `delivering` until its lease lapses, and another run takes it up.
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
+import type { DeliveryErrorCode } from '@/core/webhooks/delivery-errors';
 import { isSubscribed, serializePayload, type DeliveryEvent, type WebhookOccurrence, type WebhookPayload } from '@/core/webhooks/events';
 import type { Database, WebhookDeliveriesTable } from '../schema';
 import { toIsoTimestamp } from './map-rows';
@@ -25,6 +26,7 @@ export interface AttemptRecord {
   status: DeliveryStatus;
   responseStatus: number | null;
   responseBody: string | null;
+  errorCode: DeliveryErrorCode | null;
   error: string | null;
   durationMs: number;
   /** When the next attempt is due (status pending), else null. */
@@ -127,6 +129,7 @@ export function createDeliveryQueue(db: Kysely<Database>) {
           status: attempt.status,
           response_status: attempt.responseStatus,
           response_body: attempt.responseBody,
+          error_code: attempt.errorCode,
           error: attempt.error,
           duration_ms: Math.round(attempt.durationMs),
           last_attempt_at: toIsoTimestamp(attempt.attemptedAt),
@@ -138,10 +141,10 @@ export function createDeliveryQueue(db: Kysely<Database>) {
     },
 
     /** A hook that was turned off (by the owner, or by a 410) sends nothing it still had waiting. */
-    async cancelPending(hookId: number, reason: string): Promise<void> {
+    async cancelPending(hookId: number, code: DeliveryErrorCode, reason: string): Promise<void> {
       await db
         .updateTable('webhook_deliveries')
-        .set({ status: 'failed', error: reason, next_attempt_at: null })
+        .set({ status: 'failed', error_code: code, error: reason, next_attempt_at: null })
         .where('webhook_id', '=', hookId)
         .where('status', '=', 'pending')
         .execute();

@@ -99,14 +99,14 @@ export function createWebhookRepository(db: Kysely<Database>) {
     async update(id: number, input: WebhookInput, now = new Date()): Promise<Webhook> {
       const row = await db.updateTable('webhooks').set({ ...columns(input), updated_at: toIsoTimestamp(now) }).where('id', '=', id).returningAll().executeTakeFirst();
       if (!row) throw notFound();
-      if (!input.active) await queue.cancelPending(id, 'The webhook was turned off.');
+      if (!input.active) await queue.cancelPending(id, 'off', 'The webhook was turned off.');
       return toWebhook(row);
     },
 
-    /** Turns a hook off (a 410 Gone from its receiver), with why. */
-    async deactivate(id: number, reason: string, now = new Date()): Promise<void> {
+    /** Turns a hook off because its receiver answered 410 Gone. */
+    async deactivateGone(id: number, now = new Date()): Promise<void> {
       await db.updateTable('webhooks').set({ active: 0, updated_at: toIsoTimestamp(now) }).where('id', '=', id).execute();
-      await queue.cancelPending(id, reason);
+      await queue.cancelPending(id, 'gone', 'The receiver answered 410 Gone: the webhook was turned off.');
     },
 
     /** Deletes a hook and its delivery history. */

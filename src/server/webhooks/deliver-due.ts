@@ -28,12 +28,12 @@ export const deliveryTimeoutMs = 10_000;
 const defaultConcurrency = 4;
 
 function recordFor(result: SendResult, attempts: number, now: Date, random: () => number): AttemptRecord & { isGone: boolean } {
-  const base = { responseStatus: result.status, responseBody: result.body, error: result.error, durationMs: result.durationMs, attemptedAt: now };
+  const base = { responseStatus: result.status, responseBody: result.body, errorCode: result.errorCode, error: result.error, durationMs: result.durationMs, attemptedAt: now };
   // A refused address will be refused again: only the owner changing the hook helps.
   if (result.refused && result.refused !== 'unresolvable') return { ...base, status: 'failed', nextAttemptAt: null, isGone: false };
   const verdict = verdictOf(result.status);
   if (verdict === 'succeeded') return { ...base, status: 'succeeded', nextAttemptAt: null, isGone: false };
-  if (verdict === 'gone') return { ...base, status: 'failed', nextAttemptAt: null, isGone: true };
+  if (verdict === 'gone') return { ...base, status: 'failed', errorCode: 'gone', nextAttemptAt: null, isGone: true };
   const delay = retryDelayMs(attempts, random());
   if (delay === null) return { ...base, status: 'failed', nextAttemptAt: null, isGone: false };
   return { ...base, status: 'pending', nextAttemptAt: new Date(now.getTime() + delay), isGone: false };
@@ -48,12 +48,10 @@ export async function deliverDue(options: DeliveryOptions): Promise<number> {
   async function attempt(row: DeliveryRow, hook: WebhookTarget | undefined): Promise<void> {
     const startedAt = now();
     const finish = (record: AttemptRecord) => queue.recordAttempt(row.id, record);
-    if (!hook || !hook.active) {
-      return finish({ status: 'failed', responseStatus: null, responseBody: null, error: 'The webhook was turned off.', durationMs: 0, nextAttemptAt: null, attemptedAt: startedAt });
-    }
-    if (row.attempts > maxAttempts) {
-      return finish({ status: 'failed', responseStatus: null, responseBody: null, error: 'Interrupted too often while delivering.', durationMs: 0, nextAttemptAt: null, attemptedAt: startedAt });
-    }
+    const give = (errorCode: 'off' | 'interrupted', error: string) =>
+      finish({ status: 'failed', responseStatus: null, responseBody: null, errorCode, error, durationMs: 0, nextAttemptAt: null, attemptedAt: startedAt });
+    if (!hook || !hook.active) return give('off', 'The webhook was turned off.');
+    if (row.attempts > maxAttempts) return give('interrupted', 'Interrupted too often while delivering.');
     const timestamp = Math.floor(startedAt.getTime() / 1000);
     const result = await sendWebhook({
       url: hook.url,
@@ -66,7 +64,7 @@ export async function deliverDue(options: DeliveryOptions): Promise<number> {
     });
     const { isGone, ...record } = recordFor(result, row.attempts, startedAt, random);
     await finish(record);
-    if (isGone) await hooks.deactivate(hook.id, 'The receiver answered 410 Gone: the webhook was turned off.');
+    if (isGone) await hooks.deactivateGone(hook.id);
   }
 
   const running = new Set<Promise<void>>();

@@ -3,6 +3,7 @@
 // first 2 KB of the answer, and never follow a redirect (its target was never checked).
 // Never throws: every outcome is a result the worker records.
 import type { LookupFunction } from 'node:net';
+import type { DeliveryErrorCode } from '@/core/webhooks/delivery-errors';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { resolveTarget, TargetRefusedError, type RefusalReason, type ResolvedAddress, type Resolver } from './resolve-target';
@@ -21,6 +22,8 @@ export interface SendResult {
   /** The receiver's status, or null when none came (refused, network error, timeout). */
   status: number | null;
   body: string | null;
+  /** Why there was no usable answer; null with a status that says it (a 500). */
+  errorCode: DeliveryErrorCode | null;
   error: string | null;
   /** Set when the target was refused before anything was sent. */
   refused: RefusalReason | null;
@@ -87,12 +90,16 @@ export async function sendWebhook(input: SendInput): Promise<SendResult> {
     const aborted = new Promise<never>((_, reject) => controller.signal.addEventListener('abort', () => reject(controller.signal.reason as Error), { once: true }));
     const target = await Promise.race([resolveTarget(input.url, input.allowPrivateNetwork, input.resolver), aborted]);
     const answer = await Promise.race([post(input, target, controller.signal), aborted]);
-    const redirect = answer.status >= 300 && answer.status < 400 ? 'Redirects are not followed: give the final address.' : null;
-    return { status: answer.status, body: storableText(answer.body, input.snippetBytes), error: redirect, refused: null, durationMs: elapsed() };
+    const isRedirect = answer.status >= 300 && answer.status < 400;
+    const body = storableText(answer.body, input.snippetBytes);
+    if (!isRedirect) return { status: answer.status, body, errorCode: null, error: null, refused: null, durationMs: elapsed() };
+    return { status: answer.status, body, errorCode: 'redirect', error: 'Redirects are not followed: give the final address.', refused: null, durationMs: elapsed() };
   } catch (error) {
     const refused = error instanceof TargetRefusedError ? error.reason : null;
-    const reason = controller.signal.aborted ? (controller.signal.reason as Error) : (error as Error);
-    return { status: null, body: null, error: storableText(reason?.message ?? String(error), 500), refused, durationMs: elapsed() };
+    const isTimeout = controller.signal.aborted;
+    const reason = isTimeout ? (controller.signal.reason as Error) : (error as Error);
+    const errorCode = refused ?? (isTimeout ? 'timeout' : 'network');
+    return { status: null, body: null, errorCode, error: storableText(reason?.message ?? String(error), 500), refused, durationMs: elapsed() };
   } finally {
     clearTimeout(timer);
   }

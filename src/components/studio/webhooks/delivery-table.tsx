@@ -3,6 +3,7 @@
 // attempt is due, and "send again" for one that is finished.
 import { getTranslations } from 'next-intl/server';
 import { maxAttempts } from '@/core/webhooks/backoff';
+import { isDeliveryErrorCode } from '@/core/webhooks/delivery-errors';
 import type { DeliveryRow } from '@/db/repositories/webhook-deliveries';
 import { isLocale, type Locale } from '@/i18n/routing';
 import { redeliverWebhookAction } from '@/app/[locale]/studio/webhook-actions';
@@ -43,19 +44,25 @@ export async function DeliveryTable({ locale, deliveries, formatTime }: Props) {
           const isFinished = d.status === 'succeeded' || d.status === 'failed';
           return (
             <tr key={d.id}>
-              <td>{formatTime(d.created_at)}</td>
-              <td>
+              <td data-label={t('columns.time')}>{formatTime(d.created_at)}</td>
+              <td data-label={t('columns.event')}>
                 {label ? t(`eventNames.${label}`) : d.event}
                 {isLocale(d.locale) && <span className={controls.muted}> · {languages(d.locale)}</span>}
               </td>
-              <td>
+              <td data-label={t('columns.status')}>
                 <DeliveryStatus locale={locale} status={d.status} />
               </td>
-              <td>{t('attemptsOf', { attempts: d.attempts, max: maxAttempts })}</td>
-              <td>
+              <td data-label={t('columns.attempts')}>{t('attemptsOf', { attempts: d.attempts, max: maxAttempts })}</td>
+              <td data-label={t('columns.answer')}>
                 {d.response_status !== null && t('httpStatus', { status: d.response_status })}
-                {d.duration_ms !== null && d.attempts > 0 && <span className={controls.muted}> · {t('duration', { ms: d.duration_ms })}</span>}
-                {d.error && <div>{d.error}</div>}
+                {d.duration_ms !== null && d.attempts > 0 && (
+                  <span className={controls.muted}>
+                    {d.response_status !== null && ' · '}
+                    {t('duration', { ms: d.duration_ms })}
+                  </span>
+                )}
+                {isDeliveryErrorCode(d.error_code) && <div>{t(`deliveryErrors.${d.error_code}`)}</div>}
+                {d.error && <div className={controls.muted}>{d.error}</div>}
                 {d.response_body && (
                   <details>
                     <summary>{t('responseBody')}</summary>
@@ -63,7 +70,7 @@ export async function DeliveryTable({ locale, deliveries, formatTime }: Props) {
                   </details>
                 )}
               </td>
-              <td>
+              <td data-label={t('columns.nextAttempt')}>
                 {d.status === 'pending' && d.next_attempt_at ? formatTime(d.next_attempt_at) : '–'}
                 {isFinished && (
                   <div className={styles.actions}>

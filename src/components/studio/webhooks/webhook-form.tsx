@@ -5,7 +5,7 @@
 // language; what was typed comes back with them. A new hook's secret is shown once made.
 import { usePathname } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { useActionState } from 'react';
+import { useActionState, type ReactNode } from 'react';
 import { webhookEvents } from '@/core/webhooks/events';
 import { locales } from '@/i18n/routing';
 import type { FormState } from '@/server/studio/form-state';
@@ -39,6 +39,17 @@ function shownValues(state: FormState, hook: WebhookFormValues): WebhookFormValu
   if (!v) return hook;
   const list = (text = '') => text.split(',').filter(Boolean);
   return { ...hook, url: v.url ?? '', events: list(v.events), locales: list(v.locales), allowPrivateNetwork: v.allowPrivateNetwork === 'on', active: v.active === 'on' };
+}
+
+/** A checkbox, its label, and its hint read after the label (not inside its name). */
+function Choice({ id, name, value, isChecked, hint, children }: { id: string; name: string; value?: string; isChecked: boolean; hint?: string; children: ReactNode }) {
+  return (
+    <div className={styles.choice}>
+      <input id={id} type="checkbox" name={name} value={value} defaultChecked={isChecked} aria-describedby={hint ? `${id}-hint` : undefined} />
+      <label htmlFor={id}>{children}</label>
+      {hint && <small id={`${id}-hint`}>{hint}</small>}
+    </div>
+  );
 }
 
 export function WebhookForm({ action, locale, mode, idPrefix, hook = fresh }: Props) {
@@ -91,14 +102,10 @@ export function WebhookForm({ action, locale, mode, idPrefix, hook = fresh }: Pr
         <fieldset className={styles.group} aria-describedby={described('events')}>
           <legend>{t('events')}</legend>
           {webhookEvents.map((event) => (
-            <label key={event} className={styles.choice}>
-              <input type="checkbox" name="events" value={event} defaultChecked={values.events.includes(event)} />
-              <span>
-                {t(`eventNames.${eventLabelKeys[event]}`)}
-                <code>{event}</code>
-              </span>
-              <small>{t(`eventHints.${eventLabelKeys[event]}`)}</small>
-            </label>
+            <Choice key={event} id={`${idPrefix}-${event}`} name="events" value={event} isChecked={values.events.includes(event)} hint={t(`eventHints.${eventLabelKeys[event]}`)}>
+              {t(`eventNames.${eventLabelKeys[event]}`)}
+              <code>{event}</code>
+            </Choice>
           ))}
           {error('events')}
         </fieldset>
@@ -106,10 +113,9 @@ export function WebhookForm({ action, locale, mode, idPrefix, hook = fresh }: Pr
           <legend>{t('locales')}</legend>
           <div className={styles.inline}>
             {locales.map((l) => (
-              <label key={l} className={styles.choice}>
-                <input type="checkbox" name="locales" value={l} defaultChecked={values.locales.includes(l)} />
-                <span>{languages(l)}</span>
-              </label>
+              <Choice key={l} id={`${idPrefix}-${l}`} name="locales" value={l} isChecked={values.locales.includes(l)}>
+                {languages(l)}
+              </Choice>
             ))}
           </div>
           <small id={`${idPrefix}-locales-hint`} className={controls.hint}>
@@ -117,17 +123,13 @@ export function WebhookForm({ action, locale, mode, idPrefix, hook = fresh }: Pr
           </small>
           {error('locales')}
         </fieldset>
-        <label className={styles.choice}>
-          <input type="checkbox" name="allowPrivateNetwork" defaultChecked={values.allowPrivateNetwork} aria-describedby={`${idPrefix}-private-hint`} />
-          <span>{t('allowPrivate')}</span>
-          <small id={`${idPrefix}-private-hint`}>{t('allowPrivateHint')}</small>
-        </label>
+        <Choice id={`${idPrefix}-private`} name="allowPrivateNetwork" isChecked={values.allowPrivateNetwork} hint={t('allowPrivateHint')}>
+          {t('allowPrivate')}
+        </Choice>
         {mode === 'edit' && (
-          <label className={styles.choice}>
-            <input type="checkbox" name="active" defaultChecked={values.active} aria-describedby={`${idPrefix}-active-hint`} />
-            <span>{t('active')}</span>
-            <small id={`${idPrefix}-active-hint`}>{t('activeHint')}</small>
-          </label>
+          <Choice id={`${idPrefix}-active`} name="active" isChecked={values.active} hint={t('activeHint')}>
+            {t('active')}
+          </Choice>
         )}
       </div>
       <button type="submit" className={controls.primary} disabled={pending} aria-busy={pending || undefined}>
