@@ -84,7 +84,9 @@ export async function WebhookCard({ locale, hook, deliveries, formatTime }: Prop
       </div>
       <details className={styles.more}>
         <summary>{t('edit')}</summary>
-        <WebhookForm action={updateWebhookAction} locale={locale} mode="edit" idPrefix={`webhook-${hook.id}-edit`} hook={hook} />
+        <div className={styles.editForm}>
+          <WebhookForm action={updateWebhookAction} locale={locale} mode="edit" idPrefix={`webhook-${hook.id}-edit`} hook={hook} />
+        </div>
       </details>
       <details className={styles.more} open={deliveries.length > 0}>
         <summary>{t('deliveries', { count: deliveries.length })}</summary>
