@@ -276,6 +276,8 @@ export interface Database {
   import_sources: ImportSourcesTable;
   api_keys: ApiKeysTable;
   api_key_uses: ApiKeyUsesTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 /** What an import made from each source item (migration 2026-12-22T0001-import-sources). */
@@ -286,6 +288,43 @@ export interface ImportSourcesTable {
   source_id: string;
   duet_id: number;
   imported_at: string;
+}
+
+/** A URL the owner registered for events (migration 2026-12-23T0002-webhooks). */
+export interface WebhooksTable {
+  id: Generated<number>;
+  url: string;
+  /** JSON list of event names. */
+  events: string;
+  /** JSON list of locales. */
+  locales: string;
+  secret: string;
+  allow_private_network: number;
+  active: number;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One event for one hook: the outbox row, and the answer of its latest attempt. */
+export interface WebhookDeliveriesTable {
+  id: string;
+  webhook_id: number;
+  event: string;
+  locale: string | null;
+  post_id: number | null;
+  payload: string;
+  /** pending | delivering | succeeded | failed */
+  status: string;
+  attempts: number;
+  next_attempt_at: string | null;
+  last_attempt_at: string | null;
+  response_status: number | null;
+  response_body: string | null;
+  error_code: string | null;
+  error: string | null;
+  duration_ms: number | null;
+  created_at: string;
 }
 
 export type PostRow = Selectable<PostsTable>;

@@ -23,7 +23,7 @@ test('the Studio passes axe in both languages', async ({ page }) => {
   const outdated = await page.locator('table a[href*="/studio/posts/"]').first().getAttribute('href');
   for (const locale of ['zh', 'en']) {
     const editors = [firstPost!, outdated!].map((href) => href.replace(/^\/(zh|en)\/studio/, ''));
-    for (const path of ['', '/media', '/tags', '/authors', '/users', '/settings', '/site', '/account', ...editors]) {
+    for (const path of ['', '/media', '/tags', '/authors', '/users', '/settings', '/site', '/integrations', '/account', ...editors]) {
       await page.goto(`/${locale}/studio${path}`);
       // An editor page is checked as a writer gets it: with the body's editor loaded.
       if (path.includes('/posts/')) await expect(page.locator('section[data-ready]').first()).toBeVisible();

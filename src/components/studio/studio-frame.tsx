@@ -73,6 +73,11 @@ export async function StudioFrame({ locale, actor, path, children }: Props) {
                   <Link href={`/${locale}/studio/site`}>{t('nav.transfer')}</Link>
                 </li>
               )}
+              {(can(actor, 'apikey.manage') || can(actor, 'webhook.manage')) && (
+                <li>
+                  <Link href={`/${locale}/studio/integrations`}>{t('webhooks.navIntegrations')}</Link>
+                </li>
+              )}
               <li>
                 <Link href={`/${locale}/studio/account`}>{t('nav.account')}</Link>
               </li>

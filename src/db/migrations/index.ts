@@ -12,6 +12,7 @@ import * as mediaUploader from './2026-12-20T0002-media-uploader';
 import * as publishing from './2026-12-21T0001-publishing';
 import * as importSources from './2026-12-22T0001-import-sources';
 import * as apiKeys from './2026-12-23T0001-api-keys';
+import * as webhooks from './2026-12-23T0002-webhooks';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0001-content': content,
@@ -24,6 +25,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-21T0001-publishing': publishing,
   '2026-12-22T0001-import-sources': importSources,
   '2026-12-23T0001-api-keys': apiKeys,
+  '2026-12-23T0002-webhooks': webhooks,
 };
 
 export const migrationProvider: MigrationProvider = {

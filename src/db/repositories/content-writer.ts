@@ -76,6 +76,8 @@ export interface NewPost {
   /** Must include the source language. The others are recorded as made from its first revision. */
   translations: PerLocale<TranslationFields & { state?: TranslationState }>;
   now?: Date;
+  /** Texts an import brings were published elsewhere, before: they go live without telling webhooks. */
+  isImported?: boolean;
 }
 
 export interface SaveTranslationOptions {
@@ -214,7 +216,8 @@ export function createContentWriter(db: Kysely<Database>, render?: Renderer) {
           nowIso,
           rendered: rendered[input.sourceLocale]!,
         });
-        if (source.state === 'published') await goLive(trx, sourceTranslation.id, { nowIso });
+        const trigger = input.isImported ? 'import' : 'action';
+        if (source.state === 'published') await goLive(trx, sourceTranslation.id, { nowIso, trigger });
         const other = otherLocale(input.sourceLocale);
         const otherFields = input.translations[other];
         if (otherFields) {
@@ -223,7 +226,7 @@ export function createContentWriter(db: Kysely<Database>, render?: Renderer) {
             nowIso,
             rendered: rendered[other]!,
           });
-          if (otherFields.state === 'published') await goLive(trx, translation.id, { nowIso });
+          if (otherFields.state === 'published') await goLive(trx, translation.id, { nowIso, trigger });
         }
         // A post created unpublished stays so, whatever went live above.
         if (status !== 'published') await trx.updateTable('posts').set({ status, published_at: publishedAt }).where('id', '=', row.id).execute();
@@ -275,7 +278,7 @@ export function createContentWriter(db: Kysely<Database>, render?: Renderer) {
           rendered,
         });
         if (options.state === 'published') await goLive(trx, translation.id, { nowIso });
-        else if (options.state === 'draft') await goOffline(trx, translation.id);
+        else if (options.state === 'draft') await goOffline(trx, translation.id, options.now);
         await trx
           .updateTable('posts')
           .set((eb) => ({ version: eb('version', '+', 1), updated_at: nowIso }))

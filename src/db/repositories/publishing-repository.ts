@@ -86,7 +86,7 @@ export function createPublishingRepository(db: Kysely<Database>, render?: Render
     unpublish: (postId: number, locale: Locale, now = new Date()) =>
       write(db, async (trx) => {
         const translation = await translationOf(trx, postId, locale);
-        await goOffline(trx, translation.id);
+        await goOffline(trx, translation.id, now);
         await trx.updateTable('post_translations').set({ publish_at: null, scheduled_revision_id: null }).where('id', '=', translation.id).execute();
         return finish(trx, postId, true, toIsoTimestamp(now));
       }),
@@ -234,7 +234,7 @@ export function createPublishingRepository(db: Kysely<Database>, render?: Render
             const cleared = await trx.updateTable('post_translations').set({ publish_at: null, scheduled_revision_id: null }).where('id', '=', due.id).where('publish_at', 'is not', null).executeTakeFirst();
             if (Number(cleared.numUpdatedRows) === 0) return null;
             const revision = await renderRevision(trx, due.scheduled_revision_id ?? due.revision_id!, due.revision_id ?? -1, due.locale as Locale);
-            await goLive(trx, due.id, { nowIso, revision });
+            await goLive(trx, due.id, { nowIso, revision, trigger: 'schedule' });
             await closeReview(trx, due.id, 'approved', null, nowIso);
             await reindexPost(trx, due.post_id);
             return due.post_id;

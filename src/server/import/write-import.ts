@@ -155,6 +155,8 @@ async function importPost(db: Kysely<Database>, post: ImportPost, ctx: PostConte
       coverMediaId: cover?.id ?? null,
       translations,
       now: first ? new Date(first) : new Date(),
+      // Published before, elsewhere: webhooks are not told of hundreds of old texts at once.
+      isImported: true,
     });
     for (const text of texts) {
       if (text.status === 'scheduled' && text.publishedAt) await createPublishingRepository(trx).schedule(created.id, text.locale, new Date(text.publishedAt));

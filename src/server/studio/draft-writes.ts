@@ -13,6 +13,7 @@ import { errorBody } from '@/server/api/respond';
 import { authorize, type StudioUser } from '@/server/auth/session';
 import { renderWithMedia } from '@/server/render/render-with-media';
 import { revalidateContent } from '@/server/revalidate';
+import { wakeWebhookWorker } from '@/server/webhooks/delivery-worker';
 import { applyPublication, permissionFor } from './apply-publication';
 import { editActionFor, parseLocale, parsePostId, postForAction } from './post-access';
 import { wakeScheduler } from './scheduler';
@@ -64,7 +65,11 @@ export async function publicationFromRequest(actor: StudioUser, request: Request
   }
   const { post, repo } = await postForAction(actor, params.id, (p) => permissionFor(input, p), input.locale);
   const result = await applyPublication(createPublishingRepository(getDatabase(), renderWithMedia), input, post.id, actor.id);
-  if (result.changedLive) await revalidateContent();
+  if (result.changedLive) {
+    // Its webhook deliveries committed with it: the worker sends them; this answer does not wait.
+    wakeWebhookWorker();
+    await revalidateContent();
+  }
   if (input.action === 'schedule') wakeScheduler();
   // What readers now see of this language, for the editor's comparison.
   const liveText = (await repo.getLiveTexts(post.id))[input.locale] ?? null;

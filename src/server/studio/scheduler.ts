@@ -10,6 +10,7 @@ import { createPublishingRepository, type PublishingRepository } from '@/db/repo
 import { renderWithMedia } from '@/server/render/render-with-media';
 import { logger } from '@/server/logger';
 import { revalidateOverHttp } from '@/server/revalidate-over-http';
+import { wakeWebhookWorker } from '@/server/webhooks/delivery-worker';
 
 const intervalMs = 15_000;
 const globalKey = Symbol.for('duet.scheduler');
@@ -34,6 +35,7 @@ export async function publishAndRevalidate(repo: Pick<PublishingRepository, 'pub
   });
   if (published.length > 0) {
     logger.info({ posts: published }, 'published scheduled translations');
+    wakeWebhookWorker();
     await revalidate();
   }
   return published;
