@@ -15,6 +15,7 @@ import * as adminDraft from '@/app/api/v1/admin/posts/[id]/translations/[locale]
 import * as studioPublication from '@/app/api/v1/studio/posts/[id]/publication/route';
 import * as studioDraft from '@/app/api/v1/studio/posts/[id]/translations/[locale]/route';
 import { createTestApiKey } from './helpers/api-keys';
+import { expectContract } from './helpers/openapi-contract';
 import { unique } from './helpers/factories';
 import { forgetGlobalDatabase, useAsGlobalDatabase } from './helpers/global-database';
 import { testTargets, type TestDatabase } from './helpers/test-databases';
@@ -26,10 +27,14 @@ type Handler = (request: Request, context: { params: Promise<Record<string, stri
 const origin = 'http://localhost';
 const password = 'a long enough password';
 
-function send(handler: Handler, path: string, params: Record<string, string>, init: { method: string; auth: Record<string, string>; body?: unknown }) {
+/** Calls a route; every Admin API answer is checked against the OpenAPI document. */
+async function send(handler: Handler, path: string, params: Record<string, string>, init: { method: string; auth: Record<string, string>; body?: unknown }) {
   const headers = { ...init.auth, 'content-type': 'application/json', origin, host: 'localhost' };
   const body = init.body === undefined ? undefined : JSON.stringify(init.body);
-  return handler(new Request(`${origin}${path}`, { method: init.method, headers, body }), { params: Promise.resolve(params) });
+  const request = new Request(`${origin}${path}`, { method: init.method, headers, body });
+  const response = await handler(request, { params: Promise.resolve(params) });
+  if (path.startsWith('/api/v1/admin/')) await expectContract(request, response.clone());
+  return response;
 }
 
 const draftBody = (postId: number, locale: string, expectedRevisionId: number | null, title: string, body = 'Some **words**.') => ({
@@ -110,18 +115,18 @@ for (const target of testTargets) {
       const id = String(json.post.id);
       const revision = json.post.translations.en.revisionId;
       for (const auth of [key('author'), session('author')]) {
-        const handler = 'authorization' in auth ? adminDraft.PUT : studioDraft.PUT;
-        const answer = await send(handler, `/x/${id}`, { id, locale: 'en' }, { method: 'PUT', auth, body: draftBody(json.post.id, 'en', revision, 'Not mine') });
+        const [handler, family] = 'authorization' in auth ? [adminDraft.PUT, 'admin'] : [studioDraft.PUT, 'studio'];
+        const answer = await send(handler, `/api/v1/${family}/posts/${id}/translations/en`, { id, locale: 'en' }, { method: 'PUT', auth, body: draftBody(json.post.id, 'en', revision, 'Not mine') });
         expect(answer.status).toBe(403);
       }
-      const source = await send(adminDraft.PUT, `/x/${id}`, { id, locale: 'en' }, { method: 'PUT', auth: key('translator'), body: draftBody(json.post.id, 'en', revision, 'Source by a translator') });
+      const source = await send(adminDraft.PUT, `/api/v1/admin/posts/${id}/translations/en`, { id, locale: 'en' }, { method: 'PUT', auth: key('translator'), body: draftBody(json.post.id, 'en', revision, 'Source by a translator') });
       expect(source.status).toBe(403);
-      const translation = await send(adminDraft.PUT, `/x/${id}`, { id, locale: 'zh' }, { method: 'PUT', auth: key('translator'), body: draftBody(json.post.id, 'zh', null, '译者的译文', '一些**文字**。') });
+      const translation = await send(adminDraft.PUT, `/api/v1/admin/posts/${id}/translations/zh`, { id, locale: 'zh' }, { method: 'PUT', auth: key('translator'), body: draftBody(json.post.id, 'zh', null, '译者的译文', '一些**文字**。') });
       expect(translation.status).toBe(200);
       expect((await translation.json()).translation).toMatchObject({ locale: 'zh', title: '译者的译文', basedOnRevisionId: revision });
 
       const own = await createAs('author', 'The author\'s own');
-      const mine = await send(adminDraft.PUT, `/x/${own.json.post.id}`, { id: String(own.json.post.id), locale: 'en' }, {
+      const mine = await send(adminDraft.PUT, `/api/v1/admin/posts/${own.json.post.id}/translations/en`, { id: String(own.json.post.id), locale: 'en' }, {
         method: 'PUT', auth: key('author'), body: draftBody(own.json.post.id, 'en', own.json.post.translations.en.revisionId, 'Mine'),
       });
       expect(mine.status).toBe(200);

@@ -9,7 +9,7 @@ import { apiDocument } from '@/server/openapi/api-document';
 import { unsupportedKeywords, type JsonSchema } from '../integration/helpers/json-schema';
 
 /** The API families whose routes are all documented. The Admin API joins with one line: '/api/v1/admin'. */
-const documentedFamilies = ['/api/v1/content'];
+const documentedFamilies = ['/api/v1/content', '/api/v1/admin'];
 const appDir = join(process.cwd(), 'src', 'app');
 const methods = ['get', 'post', 'put', 'patch', 'delete'] as const;
 

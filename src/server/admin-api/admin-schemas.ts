@@ -1,6 +1,7 @@
 // What the Admin API answers, as zod schemas: the handlers build their answers through
 // these types, and the OpenAPI document is generated from the same schemas.
 import { z } from 'zod';
+import { apiErrorSchema, component } from '@/core/openapi/components';
 import type { StudioPost } from '@/db/repositories/studio-repository';
 import { locales, type Locale } from '@/i18n/routing';
 
@@ -8,7 +9,7 @@ const locale = z.enum(locales);
 const editorialStatus = z.enum(['missing', 'draft', 'review', 'scheduled', 'changes', 'published', 'outdated']);
 
 /** One language's working draft, as the Studio's editor has it. */
-export const draftTranslationSchema = z.object({
+export const draftTranslationSchema = component('DraftTranslation', z.object({
   id: z.number().int(),
   postId: z.number().int(),
   locale,
@@ -23,7 +24,7 @@ export const draftTranslationSchema = z.object({
   revisionId: z.number().int().describe('Send it back as expectedRevisionId with the next save.'),
   basedOnRevisionId: z.number().int().nullable().describe('For a translation: the source revision it was made from.'),
   updatedAt: z.string(),
-});
+}));
 
 const languageSchema = z.object({
   status: editorialStatus,
@@ -31,7 +32,7 @@ const languageSchema = z.object({
   publishAt: z.string().nullable(),
 });
 
-export const adminPostSchema = z.object({
+export const adminPostSchema = component('AdminPost', z.object({
   id: z.number().int(),
   kind: z.enum(['post', 'page']),
   sourceLocale: locale,
@@ -40,11 +41,17 @@ export const adminPostSchema = z.object({
   updatedAt: z.string(),
   translations: z.partialRecord(locale, draftTranslationSchema),
   languages: z.partialRecord(locale, languageSchema),
-});
+}));
 export type AdminPost = z.infer<typeof adminPostSchema>;
 
-export const adminPostAnswer = z.object({ post: adminPostSchema });
-export const savedDraftAnswer = z.object({ translation: draftTranslationSchema });
+export const adminPostAnswer = component('AdminPostAnswer', z.object({ post: adminPostSchema }));
+export const savedDraftAnswer = component('SavedDraft', z.object({ translation: draftTranslationSchema }));
+
+/** A save from an older revision: the one error shape, plus the version saved since. */
+export const draftConflictSchema = component(
+  'DraftConflict',
+  apiErrorSchema.extend({ current: draftTranslationSchema.meta({ description: 'The version someone saved since: compare, then save again with its revisionId.' }) }),
+);
 
 export function toAdminPost(post: StudioPost): AdminPost {
   const languages: AdminPost['languages'] = {};

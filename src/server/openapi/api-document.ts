@@ -1,15 +1,16 @@
 // The one list of documented operations, and the OpenAPI document made from it (served at
 // /api/v1/openapi.json, shown in the Studio's reference). An API family adds its
 // operations here in one line: `...adminApiOperations`.
+import { adminApiOperations, adminApiTags } from '@/server/admin-api/operations';
 import { contentApiOperations, contentApiTags } from '@/server/content-api/operations';
 import { siteUrl } from '@/server/site-url';
 import { appVersion } from '@/server/version';
 import { buildOpenApiDocument, type OpenApiDocument } from './build-document';
 import type { ApiOperation } from './operation';
 
-export const apiOperations: readonly ApiOperation[] = [...contentApiOperations];
+export const apiOperations: readonly ApiOperation[] = [...contentApiOperations, ...Object.values(adminApiOperations)];
 
-export const apiTags: ReadonlyArray<{ name: string; description: string }> = [...contentApiTags];
+export const apiTags: ReadonlyArray<{ name: string; description: string }> = [...contentApiTags, ...adminApiTags];
 
 const description = [
   "Duet's HTTP API. Every answer is JSON; every error has the shape `{\"error\": {status, title, message, fields?, reason?}}`.",

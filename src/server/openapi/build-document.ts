@@ -68,7 +68,7 @@ function jsonContent(id: string): JsonObject {
   return { 'application/json': { schema: { $ref: schemaRef(id) } } };
 }
 
-function responsesOf(operation: ApiOperation, okSchemaId: string | undefined): JsonObject {
+function responsesOf(operation: ApiOperation, okSchemaId: string | undefined, idOf: (schema: z.ZodType) => string | undefined): JsonObject {
   const ok: ApiHeaderName[] = operation.cacheable ? ['X-Request-Id', 'ETag', 'Cache-Control', 'Vary', 'Content-Language'] : ['X-Request-Id'];
   const responses: JsonObject = {
     [operation.ok.status]: { description: operation.ok.description, headers: headerRefs(ok), ...(okSchemaId ? { content: jsonContent(okSchemaId) } : {}) },
@@ -78,7 +78,9 @@ function responsesOf(operation: ApiOperation, okSchemaId: string | undefined): J
   }
   for (const status of errorsOf(operation)) {
     const headers: ApiHeaderName[] = status === 429 ? ['X-Request-Id', 'Retry-After'] : ['X-Request-Id'];
-    responses[status] = { description: errorDescriptions[status] ?? 'Refused.', headers: headerRefs(headers), content: jsonContent('Error') };
+    const special = operation.errorBodies?.[status as keyof ApiOperation['errorBodies']];
+    const bodyId = (special && idOf(special)) ?? 'Error';
+    responses[status] = { description: errorDescriptions[status] ?? 'Refused.', headers: headerRefs(headers), content: jsonContent(bodyId) };
   }
   return responses;
 }
@@ -95,6 +97,9 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[], option
   for (const operation of operations) {
     const schema = operation.ok.schema;
     if (schema && !registry.has(schema)) registry.add(schema, { id: `${operation.operationId[0]!.toUpperCase()}${operation.operationId.slice(1)}Response` });
+    for (const special of Object.values(operation.errorBodies ?? {})) {
+      if (!registry.has(special)) throw new Error(`${operation.operationId}: name its error body with component().`);
+    }
   }
   const { schemas } = z.toJSONSchema(registry, { target, io: 'output', uri: schemaRef, override });
   if ('__shared' in schemas) throw new Error('A schema is reused in a way the document cannot name; name it with component().');
@@ -114,7 +119,7 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[], option
       ...securityOf(operation),
       parameters: [...parametersOf('path', operation.params), ...parametersOf('query', operation.query)],
       ...(operation.body ? { requestBody: { required: true, content: { 'application/json': { schema: inputSchema(operation.body) } } } } : {}),
-      responses: responsesOf(operation, operation.ok.schema && registry.get(operation.ok.schema)?.id),
+      responses: responsesOf(operation, operation.ok.schema && registry.get(operation.ok.schema)?.id, (schema) => registry.get(schema)?.id),
       // The values the reference's curl example uses.
       ...(operation.example ? { 'x-duet-example': operation.example } : {}),
     };

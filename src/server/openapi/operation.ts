@@ -34,6 +34,8 @@ export interface ApiOperation {
   ok: { status: 200 | 201 | 202 | 204; description: string; schema?: z.ZodType };
   /** Other errors this operation answers with; 400 (inputs) and 401/403/429 (keys) are added as they apply. */
   errors?: readonly DeclaredErrorStatus[];
+  /** An error answer with more than the one error shape (a 409 with the current version), named with component(). */
+  errorBodies?: Partial<Record<DeclaredErrorStatus, z.ZodType>>;
   /** Answered with an ETag, and 304 Not Modified to a matching If-None-Match. */
   cacheable?: boolean;
   /** Values for the reference's example request: path segments, query parameters, a body. */
