@@ -7,6 +7,7 @@ import { closeDatabase, getDatabase } from '../src/db/client';
 import { ensureDatabase } from '../src/db/ensure-database';
 import { createContentRepository } from '../src/db/repositories/content-repository';
 import { renderDocument } from '@/core/markdown/render-document';
+import { closeRenderPool } from '@/server/render/render-pool';
 
 const count = Number(process.argv[2] ?? 1000);
 const demo = join(process.cwd(), 'demo', 'posts');
@@ -46,6 +47,8 @@ async function main() {
   }
   console.log(`generated ${count} posts in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   await closeDatabase();
+  // Seeding the demo rendered its texts in the worker pool, which would keep the process alive.
+  await closeRenderPool();
 }
 
 main().catch((error) => {
