@@ -44,13 +44,8 @@ export function scopeAllows(scope: ApiKeyScope, action: Action): boolean {
   return scope === 'admin' && adminKeyActions.has(action);
 }
 
-const origin = z
-  .string()
-  .trim()
-  .max(200)
-  .refine((value) => value === '*' || isOrigin(value), { message: 'Write an origin such as https://app.example.com, or * for any.' });
-
 function isOrigin(value: string): boolean {
+  if (value === '*') return true;
   try {
     const url = new URL(value);
     return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value;
@@ -59,10 +54,19 @@ function isOrigin(value: string): boolean {
   }
 }
 
-/** Origins typed one per line (or separated by spaces or commas). */
+/**
+ * Origins typed one per line (or separated by spaces or commas). A wrong one is reported on
+ * the list as a whole, the one field the writer typed them in.
+ */
 export const originList = z.preprocess(
   (value) => (typeof value === 'string' ? value.split(/[\s,]+/).filter(Boolean) : value),
-  z.array(origin).max(20, { message: 'At most 20 origins.' }),
+  z
+    .array(z.string().max(200))
+    .max(20, { message: 'At most 20 origins.' })
+    .superRefine((list, ctx) => {
+      const wrong = list.filter((value) => !isOrigin(value));
+      if (wrong.length > 0) ctx.addIssue({ code: 'custom', message: `Not an origin: ${wrong.join(', ')}. Write an origin such as https://app.example.com, or * for any.` });
+    }),
 );
 
 export const createApiKeyInput = z.strictObject({
