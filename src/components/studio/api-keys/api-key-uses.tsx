@@ -8,7 +8,7 @@ export async function ApiKeyUses({ locale, keyName, uses }: { locale: Locale; ke
   const t = await getTranslations({ locale, namespace: 'studio.apiKeys' });
   const time = new Intl.DateTimeFormat(locale === 'zh' ? 'zh-CN' : 'en-GB', { dateStyle: 'short', timeStyle: 'medium' });
   return (
-    <details>
+    <details className={styles.keyUses}>
       <summary>
         {t('uses')} <span className="sr-only">({keyName})</span>
       </summary>

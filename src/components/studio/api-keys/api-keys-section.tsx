@@ -1,6 +1,7 @@
 // Studio › Integrations › API keys: the keys (name, access, who made it, where it may be
 // called from, when last used, its recent uses), the form that makes one and shows it
 // once, and revoking. The page asks `can(actor, 'apikey.manage')` before rendering this.
+import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { StudioForm } from '@/components/studio/studio-form';
 import styles from '@/components/studio/studio.module.css';
@@ -23,7 +24,10 @@ export async function ApiKeysSection({ locale }: { locale: Locale }) {
       <h2 id="api-keys" className={styles.pageTitle}>
         {t('title')}
       </h2>
-      <p className={styles.narrow}>{t('intro')}</p>
+      <p>{t('intro')}</p>
+      <p>
+        <Link href={`/${locale}/studio/integrations/api`}>{t('reference')}</Link>
+      </p>
       {keys.length === 0 ? (
         <p className={styles.muted}>{t('none')}</p>
       ) : (

@@ -2,7 +2,6 @@
 // admins manage API keys here, owners the webhooks; each section renders only for those
 // its permission allows.
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ApiKeysSection } from '@/components/studio/api-keys/api-keys-section';
@@ -26,11 +25,7 @@ export default async function IntegrationsPage({ params }: PageProps<'/[locale]/
   if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
   const actor = await studioActor(locale);
-  const [t, forms, reference] = await Promise.all([
-    getTranslations({ locale, namespace: 'studio.webhooks' }),
-    getTranslations({ locale, namespace: 'studio.forms' }),
-    getTranslations({ locale, namespace: 'studio.apiReference' }),
-  ]);
+  const [t, forms] = await Promise.all([getTranslations({ locale, namespace: 'studio.webhooks' }), getTranslations({ locale, namespace: 'studio.forms' })]);
   if (!can(actor, 'apikey.manage') && !can(actor, 'webhook.manage')) {
     return (
       <StudioFrame locale={locale} actor={actor} path="/integrations">
@@ -41,11 +36,6 @@ export default async function IntegrationsPage({ params }: PageProps<'/[locale]/
   return (
     <StudioFrame locale={locale} actor={actor} path="/integrations">
       <h1 className={styles.pageTitle}>{t('integrationsTitle')}</h1>
-      {can(actor, 'apikey.manage') && (
-        <p>
-          <Link href={`/${locale}/studio/integrations/api`}>{reference('title')}</Link>
-        </p>
-      )}
       {can(actor, 'apikey.manage') && <ApiKeysSection locale={locale} />}
       {can(actor, 'webhook.manage') && <WebhooksSection locale={locale} />}
     </StudioFrame>
