@@ -16,6 +16,7 @@ const validInputs: Record<string, [z.ZodType, Record<string, unknown>]> = {
   inviteInput: [inputs.inviteInput, { email: 'tom@example.com', role: 'translator', name: 'Tom' }],
   acceptInviteInput: [inputs.acceptInviteInput, { token: 'A'.repeat(43), name: 'Tom', password: 'a long password' }],
   changePasswordInput: [inputs.changePasswordInput, { currentPassword: 'old password 1', newPassword: 'a brand new one' }],
+  newPostInput: [inputs.newPostInput, { title: '两种语言', sourceLocale: 'zh' }],
   translationDraftInput: [
     inputs.translationDraftInput,
     {
