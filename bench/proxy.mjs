@@ -35,8 +35,8 @@ await measure('.next-bench-proxy', 3202, [
   ['proxy, cookie matches: /en/about', '/en/about', { cookie: 'NEXT_LOCALE=en' }],
   ['proxy, browser language matches: /en/about', '/en/about', { 'accept-language': 'en-US,en;q=0.9' }],
   ['proxy, crawler (no cookie, no language): /zh/about', '/zh/about', {}],
-  ['proxy runs (crawler, non-default): /en/about', '/en/about', {}],
-  ['proxy runs (cookie differs, re-set): /en/about', '/en/about', { cookie: 'NEXT_LOCALE=zh' }],
+  ['proxy, first visit (browser in Chinese): /en/about', '/en/about', { 'accept-language': 'zh-CN,zh;q=0.9' }],
+  ['proxy runs (a switch from /zh/about): /en/about', '/en/about', { referer: 'http://127.0.0.1:3202/zh/about', 'sec-fetch-site': 'same-origin', cookie: 'NEXT_LOCALE=zh' }],
 ]);
 
 table(rows);

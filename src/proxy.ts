@@ -1,11 +1,12 @@
 // Locale routing in front of the app. It runs only where it has work to do, decided by
 // the matcher before any code loads: an unprefixed page path (redirected to /zh or /en),
-// or a prefixed page whose locale differs from what the reader's cookie or browser says
-// (the cookie is then updated). A reader whose cookie already matches the page, or whose
-// browser language does, reaches the page with no proxy in between; see
-// docs/architecture.md ("Locale routing") and bench/proxy.mjs for what that buys.
+// or a reader choosing the other language: a page of one language followed from a page of
+// this site in the other (the switcher, the parallel view, "read the original"). Only then
+// is the NEXT_LOCALE cookie set, on a response no shared cache keeps. Every other reader,
+// first visits and crawlers included, reaches the cached page with no proxy in between and
+// no cookie on the answer; see docs/architecture.md ("Locale routing") and bench/proxy.mjs.
 import { NextResponse, type NextRequest } from 'next/server';
-import { matchAcceptLanguage, negotiateLocale } from '@/core/i18n/negotiate-locale';
+import { negotiateLocale } from '@/core/i18n/negotiate-locale';
 import { defaultLocale, isLocale, localeCookie, locales, type Locale } from '@/i18n/routing';
 
 export function proxy(request: NextRequest) {
@@ -68,20 +69,31 @@ function isFormPostToPage(request: NextRequest): boolean {
 }
 
 /**
- * A page in `locale` was requested: remember it unless the cookie already says so, or
- * (with no cookie) the browser's language already leads there. Background requests of
- * the client router (Sec-Fetch-Dest other than document) never change the cookie.
+ * The reader chose `locale`: this document request came from a page of this site in the
+ * other language (a link they followed), and their cookie does not say `locale` already.
+ * Background requests of the client router (Sec-Fetch-Dest other than document) and files
+ * (feed.xml…) never change the cookie.
  */
 function shouldRememberLocale(request: NextRequest, locale: Locale): boolean {
-  // A file (feed.xml, feed.json…) is not a page the reader chose to read in a language,
-  // and its response is cached publicly.
   if (/\.[A-Za-z0-9]+$/.test(request.nextUrl.pathname)) return false;
   const dest = request.headers.get('sec-fetch-dest');
   if (dest != null && dest !== 'document') return false;
-  const current = request.cookies.get(localeCookie.name)?.value;
-  if (current != null) return current !== locale;
-  const browser = matchAcceptLanguage(request.headers.get('accept-language'), locales) ?? defaultLocale;
-  return browser !== locale;
+  if (request.cookies.get(localeCookie.name)?.value === locale) return false;
+  return isFromOtherLanguage(request, locale);
+}
+
+/** The Referer is a page of this very host in a language other than `locale`. */
+function isFromOtherLanguage(request: NextRequest, locale: Locale): boolean {
+  const referer = request.headers.get('referer');
+  if (!referer) return false;
+  try {
+    const from = new URL(referer);
+    const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host');
+    const fromLocale = from.pathname.split('/')[1];
+    return from.host === host && isLocale(fromLocale) && fromLocale !== locale;
+  } catch {
+    return false;
+  }
 }
 
 // Matchers must be literals (Next reads them at build time). The `has`/`missing`
@@ -95,18 +107,20 @@ export const config = {
     // (a form posted to a page: 405).
     '/:locale(zh|en)/:rest(.*%[89a-fA-F][0-9a-fA-F].*)',
     { source: '/:locale(zh|en)/:path*', has: [{ type: 'header', key: 'content-type' }] },
-    { source: '/zh/:path*', has: [{ type: 'cookie', key: 'NEXT_LOCALE', value: '(?!zh$).*' }] },
+    // A page followed from this site's page in the other language: the reader chose it.
+    // (A request of another site carries Sec-Fetch-Site cross-site; the proxy checks the host.)
     {
       source: '/zh/:path*',
-      missing: [{ type: 'cookie', key: 'NEXT_LOCALE' }],
-      has: [{ type: 'header', key: 'accept-language', value: '(?!\\s*[zZ][hH]).*' }],
+      has: [
+        { type: 'header', key: 'sec-fetch-site', value: 'same-origin' },
+        { type: 'header', key: 'referer', value: '[^?#]*://[^/]+/en(?:[/?#].*)?' },
+      ],
     },
-    { source: '/en/:path*', has: [{ type: 'cookie', key: 'NEXT_LOCALE', value: '(?!en$).*' }] },
     {
       source: '/en/:path*',
-      missing: [
-        { type: 'cookie', key: 'NEXT_LOCALE' },
-        { type: 'header', key: 'accept-language', value: '\\s*[eE][nN].*' },
+      has: [
+        { type: 'header', key: 'sec-fetch-site', value: 'same-origin' },
+        { type: 'header', key: 'referer', value: '[^?#]*://[^/]+/zh(?:[/?#].*)?' },
       ],
     },
   ],

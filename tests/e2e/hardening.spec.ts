@@ -163,7 +163,9 @@ test.describe('headers', () => {
     expect(page.headers()['cache-control']).toMatch(/stale-while-revalidate=\d+/);
     expect(page.headers()['cache-control']).not.toContain('31536000');
     // A response that sets the language cookie is this reader's alone.
-    const switching = await request.get('/en/posts/why-publish-in-two-languages', { headers: { cookie: 'NEXT_LOCALE=zh' } });
+    const switching = await request.get('/en/posts/why-publish-in-two-languages', {
+      headers: { cookie: 'NEXT_LOCALE=zh', referer: new URL('/zh/posts/why-publish-in-two-languages', info.project.use.baseURL).href, 'sec-fetch-site': 'same-origin' },
+    });
     expect(switching.headers()['set-cookie']).toContain('NEXT_LOCALE=en');
     expect(switching.headers()['cache-control']).toBe('private, no-store');
   });

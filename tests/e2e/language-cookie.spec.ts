@@ -42,8 +42,11 @@ for (const javaScriptEnabled of [true, false]) {
   });
 }
 
-test('the cookie header carries SameSite=Lax, Path=/ and a one-year Max-Age', async ({ request }) => {
-  const res = await request.get('/en/archive', { headers: { 'accept-language': 'zh-CN', cookie: 'NEXT_LOCALE=zh' } });
+/** What a browser sends when a reader follows a link from this site's page in `from`. */
+const followedFrom = (from: string, baseURL: string) => ({ referer: new URL(from, baseURL).href, 'sec-fetch-site': 'same-origin', 'sec-fetch-dest': 'document' });
+
+test('the cookie header carries SameSite=Lax, Path=/ and a one-year Max-Age', async ({ request, baseURL }) => {
+  const res = await request.get('/en/archive', { headers: { 'accept-language': 'zh-CN', cookie: 'NEXT_LOCALE=zh', ...followedFrom('/zh/archive', baseURL!) } });
   const setCookie = res.headers()['set-cookie'];
   expect(setCookie).toMatch(/^NEXT_LOCALE=en;/);
   expect(setCookie).toMatch(/SameSite=lax/i);
@@ -54,4 +57,20 @@ test('the cookie header carries SameSite=Lax, Path=/ and a one-year Max-Age', as
 test('a reader whose cookie already matches gets no Set-Cookie', async ({ request }) => {
   const res = await request.get('/en/archive', { headers: { cookie: 'NEXT_LOCALE=en' } });
   expect(res.headers()['set-cookie']).toBeUndefined();
+});
+
+test('a first visit or a crawler, whatever its languages, gets the shared page and no cookie', async ({ request }) => {
+  for (const [path, languages] of [['/en/archive', 'zh-CN,zh;q=0.9'], ['/zh/archive', 'en-GB,en;q=0.8'], ['/en/posts/why-publish-in-two-languages', ''], ['/zh', 'fr']] as const) {
+    const res = await request.get(path, { headers: languages ? { 'accept-language': languages } : {} });
+    expect(res.status(), path).toBe(200);
+    expect(res.headers()['set-cookie'], path).toBeUndefined();
+    expect(res.headers()['cache-control'], path).toMatch(/s-maxage=\d+/);
+  }
+});
+
+test('a link from another site, or from the same language, is not a choice: no cookie', async ({ request, baseURL }) => {
+  const elsewhere = await request.get('/en/archive', { headers: { referer: 'https://elsewhere.example/zh/news', 'sec-fetch-site': 'cross-site', 'sec-fetch-dest': 'document' } });
+  expect(elsewhere.headers()['set-cookie']).toBeUndefined();
+  const same = await request.get('/en/archive', { headers: followedFrom('/en', baseURL!) });
+  expect(same.headers()['set-cookie']).toBeUndefined();
 });
