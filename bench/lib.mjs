@@ -1,6 +1,6 @@
 // Shared helpers for the benchmarks: build a variant, serve it, load it with autocannon.
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 
@@ -27,10 +27,22 @@ export function cleanUp(distDirs) {
   spawnSync(process.execPath, [nextBin, 'typegen'], { cwd: root, stdio: 'ignore', env: { ...process.env, NEXT_DIST_DIR: '' } });
 }
 
-export async function serve(distDir, port, extraEnv = {}) {
+/** The hooks `npm start` loads into the server (scripts/start.mjs); `serve(…, { hooks: false })` runs bare `next start`. */
+const hookEnv = {
+  NODE_OPTIONS: ['client-address', 'content-length', 'precompress']
+    .map((name) => `${root}scripts/${name}.cjs`)
+    .filter((file) => existsSync(file))
+    .map((file) => `--require ${file}`)
+    .join(' '),
+  DUET_CLIENT_ADDRESS_INSTALL: '1',
+  DUET_CONTENT_LENGTH_INSTALL: '1',
+  DUET_PRECOMPRESS_INSTALL: '1',
+};
+
+export async function serve(distDir, port, extraEnv = {}, { hooks = true } = {}) {
   const child = spawn(process.execPath, [nextBin, 'start', '-p', String(port)], {
     cwd: root,
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NEXT_DIST_DIR: distDir, LOG_LEVEL: 'warn', ...extraEnv },
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NEXT_DIST_DIR: distDir, LOG_LEVEL: 'warn', ...(hooks ? hookEnv : {}), ...extraEnv },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (let i = 0; i < 100; i++) {

@@ -1,0 +1,205 @@
+// Compression paid once. Loaded with `node --require` into the server process by
+// `npm start` (scripts/start.mjs), like content-length.cjs.
+//
+// Next.js compresses every answer again on every request (its `compress` option runs the
+// `compression` middleware): a cached 43 KB post page costs a gzip per reader, which halved
+// the page's throughput for browsers (they all send Accept-Encoding). Here, for the reading
+// side (pages, their RSC payloads, feeds, /_next/static, the Content API), the finished body
+// is compressed once per distinct body and encoding and kept in a bounded in-memory store:
+// the next reader of the same bytes gets the stored Brotli or gzip copy. Next never sees
+// the Accept-Encoding of these requests, so it sends them uncompressed to this hook.
+//
+// The key is a hash of the body itself, so a page that changed (a publish) is a new entry
+// and the old one ages out; nothing here needs to be told about revalidation. Everything
+// else (the Studio, the API's writes, media files with their ranges) is left to Next.
+'use strict';
+
+const { createHash } = require('node:crypto');
+const zlib = require('node:zlib');
+const { promisify } = require('node:util');
+const { wrapRequestListeners } = require('./wrap-request-listener.cjs');
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** Paths whose GET answers this hook compresses; the rest keep Next's own handling. */
+const HANDLED = /^\/(?:(?:zh|en)(?:\/(?!studio(?:\/|$))|$)|_next\/static\/|api\/v1\/(?:content\/|openapi\.json$)|sitemap|robots\.txt$|manifest\.webmanifest$)/;
+const COMPRESSIBLE = /^(?:text\/|application\/(?:json|javascript|xml|rss\+xml|atom\+xml|feed\+json|manifest\+json)|image\/svg\+xml|text\/x-component)/i;
+/** Smaller bodies gain less than the header costs. */
+const MIN_BYTES = 1024;
+/** Bodies above this are compressed but not kept. */
+const MAX_KEPT_BYTES = 2 * 1024 * 1024;
+
+function createStore(maxBytes) {
+  const entries = new Map();
+  let bytes = 0;
+  const pending = new Map();
+  const stats = { hits: 0, misses: 0 };
+  return {
+    stats,
+    /** The compressed body for `key`, made by `make()` once however many ask at the same time. */
+    async get(key, size, make) {
+      const found = entries.get(key);
+      if (found) {
+        // Most recently used last: the first entries are the ones to drop.
+        entries.delete(key);
+        entries.set(key, found);
+        stats.hits += 1;
+        return found;
+      }
+      let waiting = pending.get(key);
+      if (!waiting) {
+        stats.misses += 1;
+        waiting = make().finally(() => pending.delete(key));
+        pending.set(key, waiting);
+        const made = await waiting;
+        if (size <= MAX_KEPT_BYTES && !entries.has(key)) {
+          entries.set(key, made);
+          bytes += made.length;
+          for (const [oldKey, old] of entries) {
+            if (bytes <= maxBytes) break;
+            entries.delete(oldKey);
+            bytes -= old.length;
+          }
+        }
+        return made;
+      }
+      return waiting;
+    },
+    clear() {
+      entries.clear();
+      bytes = 0;
+    },
+  };
+}
+
+/** The encoding to answer in: Brotli where the client takes it, else gzip, else none. */
+function pickEncoding(header) {
+  if (typeof header !== 'string') return null;
+  const accepted = new Map();
+  for (const part of header.toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)).find(Boolean);
+    accepted.set(name.trim(), q ? Number(q[1]) : 1);
+  }
+  const weight = (name) => accepted.get(name) ?? (accepted.has('*') ? accepted.get('*') : 0);
+  if (weight('br') > 0) return 'br';
+  if (weight('gzip') > 0) return 'gzip';
+  return null;
+}
+
+function compress(body, encoding) {
+  return encoding === 'br'
+    ? brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+    : gzip(body, { level: 9 });
+}
+
+function addVary(res) {
+  const vary = String(res.getHeader('vary') ?? '');
+  if (!/(?:^|,)\s*(?:accept-encoding|\*)\s*(?:,|$)/i.test(vary)) res.setHeader('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+}
+
+/**
+ * Holds the answer's body until it ends, then sends it compressed: from the store when
+ * these bytes were compressed before. Answers that are not a whole compressible 200
+ * (a 304, a range, an error page…) go out as they are, with the original methods.
+ */
+function intercept(res, encoding, store) {
+  const original = { writeHead: res.writeHead, write: res.write, end: res.end };
+  let mode = null;
+  let headArgs = [];
+  const chunks = [];
+
+  const restore = () => Object.assign(res, original);
+  const decide = () => {
+    if (mode) return mode;
+    const type = String(res.getHeader('content-type') ?? '');
+    const isWhole = res.statusCode === 200 && res.getHeader('content-encoding') === undefined && res.getHeader('content-range') === undefined;
+    mode = isWhole && COMPRESSIBLE.test(type) ? 'buffer' : 'pass';
+    if (mode === 'pass') {
+      addVary(res);
+      restore();
+      original.writeHead.apply(res, headArgs.length ? headArgs : [res.statusCode]);
+    }
+    return mode;
+  };
+  const collect = (chunk, chunkEncoding) => {
+    if (chunk == null || typeof chunk === 'function') return;
+    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk, typeof chunkEncoding === 'string' ? chunkEncoding : 'utf8'));
+  };
+  const send = (body, compressed) => {
+    addVary(res);
+    res.removeHeader('content-length');
+    if (compressed) {
+      res.setHeader('content-encoding', encoding);
+      const etag = res.getHeader('etag');
+      // The compressed bytes differ from the ones the ETag names: a weak validator, as nginx's gzip does.
+      if (typeof etag === 'string' && !etag.startsWith('W/')) res.setHeader('etag', `W/${etag}`);
+    }
+    res.setHeader('content-length', String(body.length));
+    original.writeHead.apply(res, headArgs.length ? headArgs : [res.statusCode]);
+    original.end.call(res, body);
+  };
+
+  res.writeHead = function writeHead(...args) {
+    headArgs = args;
+    // Headers given to writeHead itself (an object or a raw array) join the ones set so far.
+    const given = args.find((a, i) => i > 0 && a && typeof a === 'object');
+    if (given && !Array.isArray(given)) {
+      for (const [name, value] of Object.entries(given)) res.setHeader(name, value);
+      headArgs = [args[0], ...(typeof args[1] === 'string' ? [args[1]] : [])];
+    }
+    if (typeof args[0] === 'number') res.statusCode = args[0];
+    decide();
+    return res;
+  };
+  res.write = function write(chunk, chunkEncoding, callback) {
+    if (decide() === 'pass') return res.write(chunk, chunkEncoding, callback);
+    collect(chunk, chunkEncoding);
+    if (typeof chunkEncoding === 'function') chunkEncoding();
+    else if (typeof callback === 'function') callback();
+    return true;
+  };
+  res.end = function end(chunk, chunkEncoding, callback) {
+    if (decide() === 'pass') return res.end(chunk, chunkEncoding, callback);
+    collect(chunk, chunkEncoding);
+    const done = [chunk, chunkEncoding, callback].find((a) => typeof a === 'function');
+    if (done) res.once('finish', done);
+    restore();
+    const body = Buffer.concat(chunks);
+    if (body.length < MIN_BYTES) {
+      send(body, false);
+      return res;
+    }
+    const key = `${encoding}:${createHash('sha1').update(body).digest('base64')}`;
+    store.get(key, body.length, () => compress(body, encoding)).then(
+      (compressed) => send(compressed, true),
+      () => send(body, false),
+    );
+    return res;
+  };
+}
+
+function createHook({ maxBytes = 64 * 1024 * 1024 } = {}) {
+  const store = createStore(maxBytes);
+  function wrap(listener) {
+    return function onRequest(req, res) {
+      const encoding = req.method === 'GET' && !req.headers.range && HANDLED.test(req.url ?? '') ? pickEncoding(req.headers['accept-encoding']) : null;
+      if (encoding) {
+        // Next must send these uncompressed: this hook compresses them, once.
+        delete req.headers['accept-encoding'];
+        intercept(res, encoding, store);
+      }
+      return listener.call(this, req, res);
+    };
+  }
+  return { wrap, store };
+}
+
+function install() {
+  wrapRequestListeners(createHook().wrap);
+}
+
+module.exports = { createHook, pickEncoding, install, HANDLED };
+
+if (require.main !== module && process.env.DUET_PRECOMPRESS_INSTALL === '1') install();

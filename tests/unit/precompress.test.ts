@@ -1,0 +1,144 @@
+// The compression hook `npm start` loads into the server process: a reading page's body is
+// compressed once per distinct body and encoding, then served from the store; what it sends
+// decodes to exactly what the app wrote; the app never sees Accept-Encoding for the paths
+// the hook takes; a changed body is a new entry; answers that are not a whole compressible
+// 200 (a 304, a 206, the Studio, a small body) go out as the app wrote them.
+import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createRequire } from 'node:module';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const { createHook, pickEncoding } = createRequire(import.meta.url)('../../scripts/precompress.cjs') as {
+  createHook: (options?: { maxBytes?: number }) => { wrap: (l: (req: unknown, res: unknown) => void) => (req: unknown, res: unknown) => void; store: { stats: { hits: number; misses: number }; clear(): void } };
+  pickEncoding: (header: string | undefined) => string | null;
+};
+
+const page = (n: number) => `<!doctype html><html><body>${'<p>读者 reader 段落 paragraph.</p>'.repeat(400)}<p>version ${n}</p></body></html>`;
+let version = 1;
+const seenEncodings: Array<string | undefined> = [];
+
+function app(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) {
+  seenEncodings.push(req.headers['accept-encoding']);
+  const body = page(version);
+  if (req.url === '/en/not-modified') {
+    res.writeHead(304, { etag: '"abc"' });
+    return res.end();
+  }
+  if (req.url === '/en/tiny') {
+    res.setHeader('content-type', 'text/html; charset=utf-8');
+    return res.end('<p>tiny</p>');
+  }
+  res.setHeader('content-type', req.url?.startsWith('/_next/static/') ? 'application/javascript' : 'text/html; charset=utf-8');
+  res.setHeader('etag', '"strong-tag"');
+  res.setHeader('content-length', String(Buffer.byteLength(body)));
+  // Written in pieces, the way a stream is piped.
+  res.write(body.slice(0, 1000));
+  setTimeout(() => res.end(body.slice(1000)), 5);
+}
+
+interface Answer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+function get(port: number, path: string, headers: Record<string, string> = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+function decoded(answer: Answer): string {
+  const encoding = answer.headers['content-encoding'];
+  const bytes = encoding === 'br' ? brotliDecompressSync(answer.body) : encoding === 'gzip' ? gunzipSync(answer.body) : answer.body;
+  return bytes.toString('utf8');
+}
+
+describe('precompress hook', () => {
+  const hook = createHook();
+  let server: Server;
+  let port: number;
+  beforeAll(async () => {
+    server = createServer(hook.wrap(app as never) as never);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as { port: number }).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('prefers Brotli, then gzip, as the client allows', () => {
+    expect(pickEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(pickEncoding('gzip;q=1, br;q=0')).toBe('gzip');
+    expect(pickEncoding('identity')).toBeNull();
+    expect(pickEncoding('*')).toBe('br');
+    expect(pickEncoding(undefined)).toBeNull();
+  });
+
+  it('compresses a page once per body and encoding, and every copy decodes to the page', async () => {
+    hook.store.clear();
+    const before = { ...hook.store.stats };
+    seenEncodings.length = 0;
+    for (const encoding of ['br', 'gzip', 'br', 'gzip', 'br']) {
+      const answer = await get(port, '/en/posts/tea', { 'accept-encoding': encoding === 'br' ? 'gzip, br' : 'gzip' });
+      expect(answer.status).toBe(200);
+      expect(answer.headers['content-encoding']).toBe(encoding);
+      expect(Number(answer.headers['content-length'])).toBe(answer.body.length);
+      expect(answer.body.length).toBeLessThan(Buffer.byteLength(page(version)) / 5);
+      expect(answer.headers.vary).toMatch(/Accept-Encoding/);
+      expect(answer.headers.etag).toBe('W/"strong-tag"');
+      expect(decoded(answer)).toBe(page(version));
+    }
+    expect(hook.store.stats.misses - before.misses).toBe(2);
+    expect(hook.store.stats.hits - before.hits).toBe(3);
+    // The app itself never saw the Accept-Encoding of these requests.
+    expect(seenEncodings).toEqual([undefined, undefined, undefined, undefined, undefined]);
+  });
+
+  it('compresses a changed page anew: the body is the key, no revalidation needed', async () => {
+    const first = await get(port, '/zh/posts/tea', { 'accept-encoding': 'br' });
+    version += 1;
+    const second = await get(port, '/zh/posts/tea', { 'accept-encoding': 'br' });
+    expect(decoded(first)).toContain(`version ${version - 1}`);
+    expect(decoded(second)).toContain(`version ${version}`);
+  });
+
+  it('answers many readers of one new page at once with one compression', async () => {
+    hook.store.clear();
+    version += 1;
+    const before = hook.store.stats.misses;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => get(port, '/en', { 'accept-encoding': 'gzip' })));
+    expect(hook.store.stats.misses - before).toBe(1);
+    for (const answer of answers) expect(decoded(answer)).toBe(page(version));
+  });
+
+  it('leaves alone what is not a whole compressible page of the reading side', async () => {
+    const plain = await get(port, '/en/posts/tea');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(page(version));
+
+    const notModified = await get(port, '/en/not-modified', { 'accept-encoding': 'br' });
+    expect(notModified.status).toBe(304);
+    expect(notModified.body.length).toBe(0);
+    expect(notModified.headers.vary).toMatch(/Accept-Encoding/);
+
+    const tiny = await get(port, '/en/tiny', { 'accept-encoding': 'br' });
+    expect(tiny.headers['content-encoding']).toBeUndefined();
+    expect(tiny.body.toString()).toBe('<p>tiny</p>');
+
+    seenEncodings.length = 0;
+    const studio = await get(port, '/en/studio/posts/1', { 'accept-encoding': 'gzip' });
+    const range = await get(port, '/_next/static/chunks/a.js', { 'accept-encoding': 'gzip', range: 'bytes=0-9' });
+    expect(seenEncodings).toEqual(['gzip', 'gzip']);
+    expect(studio.headers['content-encoding']).toBeUndefined();
+    expect(range.headers['content-encoding']).toBeUndefined();
+
+    const script = await get(port, '/_next/static/chunks/a.js', { 'accept-encoding': 'gzip' });
+    expect(script.headers['content-encoding']).toBe('gzip');
+    expect(decoded(script)).toBe(page(version));
+  });
+});
