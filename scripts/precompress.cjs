@@ -6,12 +6,13 @@
 // the page's throughput for browsers (they all send Accept-Encoding). Here, for the reading
 // side (pages, their RSC payloads, feeds, /_next/static, the Content API), the finished body
 // is compressed once per distinct body and encoding and kept in a bounded in-memory store:
-// the next reader of the same bytes gets the stored Brotli or gzip copy. Next never sees
-// the Accept-Encoding of these requests, so it sends them uncompressed to this hook.
+// the next reader of the same bytes gets the stored Brotli or gzip copy. Next is told these
+// requests accept only `identity`, so it sends them uncompressed to this hook.
 //
-// The key is a hash of the body itself, so a page that changed (a publish) is a new entry
-// and the old one ages out; nothing here needs to be told about revalidation. Everything
-// else (the Studio, the API's writes, media files with their ranges) is left to Next.
+// The key is a hash of the body itself (a page's strong ETag is Next's hash of it), so a
+// page that changed (a publish) is a new entry and the old one ages out; nothing here needs
+// to be told about revalidation. Everything else (the Studio, the API's writes, media files
+// with their ranges) is left to Next.
 'use strict';
 
 const { createHash } = require('node:crypto');
@@ -37,16 +38,21 @@ function createStore(maxBytes) {
   const stats = { hits: 0, misses: 0 };
   return {
     stats,
-    /** The compressed body for `key`, made by `make()` once however many ask at the same time. */
-    async get(key, size, make) {
+    /** The compressed body kept for `key`, if any (a hit answers at once, with no promise). */
+    peek(key) {
       const found = entries.get(key);
       if (found) {
         // Most recently used last: the first entries are the ones to drop.
         entries.delete(key);
         entries.set(key, found);
         stats.hits += 1;
-        return found;
       }
+      return found;
+    },
+    /** The compressed body for `key`, made by `make()` once however many ask at the same time. */
+    async get(key, size, make) {
+      const found = this.peek(key);
+      if (found) return found;
       let waiting = pending.get(key);
       if (!waiting) {
         stats.misses += 1;
@@ -166,12 +172,21 @@ function intercept(res, encoding, store) {
     const done = [chunk, chunkEncoding, callback].find((a) => typeof a === 'function');
     if (done) res.once('finish', done);
     restore();
-    const body = Buffer.concat(chunks);
+    const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
     if (body.length < MIN_BYTES) {
       send(body, false);
       return res;
     }
-    const key = `${encoding}:${createHash('sha1').update(body).digest('base64')}`;
+    // A page's strong ETag is Next's hash of these very bytes (with the length, a safe name
+    // for them); a weak one (a file's size and time) or none: a hash of our own.
+    const etag = res.getHeader('etag');
+    const name = typeof etag === 'string' && etag.startsWith('"') && etag.length > 4 ? `${etag}:${body.length}` : createHash('sha1').update(body).digest('base64');
+    const key = `${encoding}:${name}`;
+    const kept = store.peek(key);
+    if (kept) {
+      send(kept, true);
+      return res;
+    }
     store.get(key, body.length, () => compress(body, encoding)).then(
       (compressed) => send(compressed, true),
       () => send(body, false),
@@ -186,8 +201,9 @@ function createHook({ maxBytes = 64 * 1024 * 1024 } = {}) {
     return function onRequest(req, res) {
       const encoding = req.method === 'GET' && !req.headers.range && HANDLED.test(req.url ?? '') ? pickEncoding(req.headers['accept-encoding']) : null;
       if (encoding) {
-        // Next must send these uncompressed: this hook compresses them, once.
-        delete req.headers['accept-encoding'];
+        // Next must send these whole: this hook compresses them, once. (Assigned, not deleted:
+        // the headers object keeps its shape, which Next reads many times per request.)
+        req.headers['accept-encoding'] = 'identity';
         intercept(res, encoding, store);
       }
       return listener.call(this, req, res);
