@@ -5,7 +5,7 @@
 // browser through deploy/nginx.conf; against the same page of a build with no proxy
 // (bare `next start`: the static Next page) and nginx serving the page's bytes as a file.
 // Then the cold render: the median time of a post nobody has read yet.
-//   node bench/reading.mjs [--seconds 10] [--posts 1000] [--json file]
+//   node bench/reading.mjs [--seconds 10] [--posts 1000] [--json file] [--reuse-builds]
 // Needs wrk and nginx (apt-get install wrk nginx).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -32,6 +32,7 @@ function wrk(url, headers = {}) {
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)[1]);
   const [, value, unit] = /99%\s+([\d.]+)(us|ms|s)/.exec(out);
   const p99 = Number(value) * { us: 0.001, ms: 1, s: 1000 }[unit];
+  console.log(`  ${url} ${Object.keys(headers).join(',')}: ${rps.toFixed(0)} req/s, p99 ${p99.toFixed(1)} ms`);
   return { rps, p99 };
 }
 
@@ -64,15 +65,21 @@ console.log(`generating the demo plus ${postCount} posts…`);
 const gen = spawnSync(process.execPath, [`${root}node_modules/tsx/dist/cli.mjs`, 'bench/generate-posts.ts', String(postCount)], { cwd: root, env: { ...process.env, ...env }, stdio: 'inherit' });
 if (gen.status !== 0) process.exit(1);
 
-console.log('building the site…');
-build('.next-bench-reading');
-console.log('building the site without a proxy (the static Next page)…');
-const parked = `${root}bench/.proxy.ts.parked`;
-renameSync(`${root}src/proxy.ts`, parked);
-try {
-  build('.next-bench-static');
-} finally {
-  if (existsSync(parked)) renameSync(parked, `${root}src/proxy.ts`);
+// --reuse-builds: a run that stopped half-way left both builds; the sources are unchanged.
+const isBuilt = (dir) => process.argv.includes('--reuse-builds') && existsSync(`${root}${dir}/BUILD_ID`);
+if (!isBuilt('.next-bench-reading')) {
+  console.log('building the site…');
+  build('.next-bench-reading');
+}
+if (!isBuilt('.next-bench-static')) {
+  console.log('building the site without a proxy (the static Next page)…');
+  const parked = `${root}bench/.proxy.ts.parked`;
+  renameSync(`${root}src/proxy.ts`, parked);
+  try {
+    build('.next-bench-static');
+  } finally {
+    if (existsSync(parked)) renameSync(parked, `${root}src/proxy.ts`);
+  }
 }
 
 const rows = [];
@@ -89,6 +96,9 @@ server = await serve('.next-bench-reading', 3222, env);
 const base = 'http://127.0.0.1:3222';
 const fileDir = mkdtempSync(join(tmpdir(), 'duet-bench-file-'));
 writeFileSync(join(fileDir, 'page.html'), pageBytes);
+// nginx's workers run as nobody: they must read the file.
+chmodSync(fileDir, 0o755);
+chmodSync(join(fileDir, 'page.html'), 0o644);
 const nginx = startNginx(3222, 3223, fileDir);
 let cold;
 try {
