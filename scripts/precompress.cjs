@@ -129,10 +129,15 @@ function intercept(res, encoding, store) {
     }
     return mode;
   };
+  // Text is kept as text: a kept copy answers without ever encoding the page into bytes.
+  let size = 0;
   const collect = (chunk, chunkEncoding) => {
     if (chunk == null || typeof chunk === 'function') return;
-    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk, typeof chunkEncoding === 'string' ? chunkEncoding : 'utf8'));
+    const part = Buffer.isBuffer(chunk) || typeof chunkEncoding !== 'string' || chunkEncoding === 'utf8' || chunkEncoding === 'utf-8' ? chunk : Buffer.from(chunk, chunkEncoding);
+    size += typeof part === 'string' ? Buffer.byteLength(part) : part.length;
+    chunks.push(part);
   };
+  const bytes = () => (chunks.length === 1 && Buffer.isBuffer(chunks[0]) ? chunks[0] : Buffer.concat(chunks.map((c) => (typeof c === 'string' ? Buffer.from(c) : c))));
   const send = (body, compressed) => {
     addVary(res);
     res.removeHeader('content-length');
@@ -172,21 +177,21 @@ function intercept(res, encoding, store) {
     const done = [chunk, chunkEncoding, callback].find((a) => typeof a === 'function');
     if (done) res.once('finish', done);
     restore();
-    const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
-    if (body.length < MIN_BYTES) {
-      send(body, false);
+    if (size < MIN_BYTES) {
+      send(bytes(), false);
       return res;
     }
     // A page's strong ETag is Next's hash of these very bytes (with the length, a safe name
     // for them); a weak one (a file's size and time) or none: a hash of our own.
     const etag = res.getHeader('etag');
-    const name = typeof etag === 'string' && etag.startsWith('"') && etag.length > 4 ? `${etag}:${body.length}` : createHash('sha1').update(body).digest('base64');
-    const key = `${encoding}:${name}`;
+    const isNamed = typeof etag === 'string' && etag.startsWith('"') && etag.length > 4;
+    const key = `${encoding}:${isNamed ? `${etag}:${size}` : createHash('sha1').update(bytes()).digest('base64')}`;
     const kept = store.peek(key);
     if (kept) {
       send(kept, true);
       return res;
     }
+    const body = bytes();
     store.get(key, body.length, () => compress(body, encoding)).then(
       (compressed) => send(compressed, true),
       () => send(body, false),
