@@ -72,7 +72,7 @@ test('the API reference reads in both languages and fits the window', async ({ b
     await expect(page.locator('h1')).toHaveText(title);
     await expect(page.locator('html')).toHaveAttribute('lang', locale);
     await expect(page.getByRole('heading', { level: 2, name: group })).toBeVisible();
-    await expect(page.locator('section[aria-labelledby^=op-]')).toHaveCount(11);
+    await expect(page.locator('section[aria-labelledby^=op-]')).toHaveCount(15);
     await expect(page.locator('pre code').first()).toContainText('curl -H "Authorization: Bearer $DUET_API_KEY"');
     const levels = await page.locator('main h1, main h2, main h3, main h4').evaluateAll((hs) => hs.map((h) => Number(h.tagName[1])));
     levels.forEach((level, i) => expect(level - (levels[i - 1] ?? 0), `heading ${i}`).toBeLessThanOrEqual(1));

@@ -93,7 +93,7 @@ for (const javaScriptEnabled of [true, false]) {
 
     test('tags, authors, archive and static pages in both languages', async ({ page }) => {
       await page.goto('/zh/tags');
-      await page.getByRole('link', { name: '排版' }).click();
+      await page.getByRole('link', { name: '排版', exact: true }).click();
       await expect(page).toHaveURL(/\/zh\/tags\/paiban$/);
       expect(await page.locator('.post-card').count()).toBeGreaterThan(0);
       await page.locator('a.locale-switcher').click();

@@ -8,7 +8,7 @@ import { locales } from '@/i18n/routing';
 import { defineOperation, type ApiOperation } from '@/server/openapi/operation';
 import { adminPostAnswer, draftConflictSchema, savedDraftAnswer } from './admin-schemas';
 
-const base = { auth: 'admin', tag: 'Admin: drafts' } as const;
+const base = { auth: 'admin', tag: 'Drafts' } as const;
 const draftParams = z.strictObject({
   id: idParams.shape.id,
   locale: z.enum(locales).meta({ description: 'The language of the draft.' }),
@@ -73,5 +73,5 @@ export const adminApiOperations = {
 } satisfies Record<string, ApiOperation>;
 
 export const adminApiTags = [
-  { name: 'Admin: drafts', description: 'With an admin key: start posts, save drafts and ask for review, under the same rules as the Studio. Publishing stays in the Studio.' },
+  { name: 'Drafts', description: 'With an admin key: start posts, save drafts and ask for review, under the same rules as the Studio. Publishing stays in the Studio.' },
 ];

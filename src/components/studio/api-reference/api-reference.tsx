@@ -11,6 +11,7 @@ import { InlineCode } from './type-text';
 
 export async function ApiReference({ reference, locale }: { reference: Reference; locale: Locale }) {
   const t = await getTranslations({ locale, namespace: 'studio.apiReference' });
+  const groupId = (name: string) => `group-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
   const group = (name: string) => (t.has(`groups.${name}` as 'groups.Posts') ? t(`groups.${name}` as 'groups.Posts') : name);
   return (
     <>
@@ -30,7 +31,7 @@ export async function ApiReference({ reference, locale }: { reference: Reference
         <ul className={css.contents}>
           {reference.groups.map((g) => (
             <li key={g.name}>
-              <a href={`#group-${g.name}`}>{group(g.name)}</a>
+              <a href={`#${groupId(g.name)}`}>{group(g.name)}</a>
             </li>
           ))}
           <li>
@@ -39,8 +40,8 @@ export async function ApiReference({ reference, locale }: { reference: Reference
         </ul>
       </nav>
       {reference.groups.map((g) => (
-        <section key={g.name} aria-labelledby={`group-${g.name}`}>
-          <h2 id={`group-${g.name}`}>{group(g.name)}</h2>
+        <section key={g.name} aria-labelledby={groupId(g.name)}>
+          <h2 id={groupId(g.name)}>{group(g.name)}</h2>
           {g.description && <p lang="en"><InlineCode text={g.description} /></p>}
           {g.operations.map((operation) => (
             <OperationSection key={operation.id} operation={operation} locale={locale} />
