@@ -140,6 +140,10 @@ export interface ReviewRequestsTable {
   decided_by: string | null;
   decided_at: string | null;
   decision_note: string;
+  /** The revision first submitted; `revision_id` follows the draft while the request is pending. */
+  submitted_revision_id: number | null;
+  /** When a save last moved the request to a newer revision. */
+  changed_at: string | null;
 }
 
 export interface RevisionsTable {

@@ -74,8 +74,8 @@ for (const target of testTargets) {
       expect(await publicView(post, [old, fresh])).toEqual(before);
       expect((await studio.getStudioPost(post.id))!.editorial.en).toBe('changes');
 
-      const { changedLive } = await publishing.publish(post.id, 'en', userId);
-      expect(changedLive).toBe(true);
+      const { events } = await publishing.publish(post.id, 'en', userId);
+      expect(events).toEqual([{ type: 'updated', postId: post.id, locale: 'en', revisionId: saved.revisionId, by: 'person' }]);
       expect(await content.findPostBySlug('en', post.translations.en!.slug)).toBeNull();
       const live = (await content.findPostBySlug('en', saved.slug))!.post.translations.en!;
       expect(live).toMatchObject({ title: 'New title', body: `New **body** ${fresh}`, revisionId: saved.revisionId });
@@ -108,8 +108,8 @@ for (const target of testTargets) {
       const before = await publicView(post, []);
       const draft = await draftOf(post.id, 'en');
       await studio.saveDraft(post.id, 'en', { fields: { slug: en.slug, title: 'Half-done rewrite', body: 'Not ready' }, expectedRevisionId: draft.revisionId, userId });
-      const { changedLive, post: after } = await publishing.discardChanges(post.id, 'en', userId);
-      expect(changedLive).toBe(false);
+      const { events, post: after } = await publishing.discardChanges(post.id, 'en', userId);
+      expect(events).toEqual([{ type: 'discarded', postId: post.id, locale: 'en' }]);
       expect(after.editorial.en).toBe('published');
       expect(after.translations.en).toMatchObject({ title: en.title, body: en.body });
       expect(await publicView(post, [])).toEqual(before);
@@ -135,26 +135,41 @@ for (const target of testTargets) {
       expect((await studio.getStudioPost(post.id))!.editorial.en).toBe('changes');
     });
 
-    it('publishes exactly the submitted revision on approval, and returns a request with its note', async () => {
+    it('keeps a review request on the draft as it is saved, approves only what the reviewer saw, and returns a request with its note', async () => {
       const { id } = await studio.createDraftPost({ sourceLocale: 'zh', title: '审阅', userId, authorId: null }).then((id) => ({ id }));
       const zh = await draftOf(id, 'zh');
       const submitted = await studio.saveDraft(id, 'zh', { fields: { slug: zh.slug, title: '提交的版本', body: '请审阅' }, expectedRevisionId: zh.revisionId, userId });
       await publishing.submitForReview(id, 'zh', userId, '请看一下');
       expect((await studio.getStudioPost(id))!.editorial.zh).toBe('review');
       expect(await publishing.countPendingReviews()).toBeGreaterThanOrEqual(1);
-      await studio.saveDraft(id, 'zh', { fields: { slug: zh.slug, title: '之后的修改', body: '还没审' }, expectedRevisionId: submitted.revisionId, userId });
+      // A fix after submitting moves the request: the reviewer is shown what changed since.
+      const fixed = await studio.saveDraft(id, 'zh', { fields: { slug: zh.slug, title: '之后的修改', body: '改好了' }, expectedRevisionId: submitted.revisionId, userId });
+      const review = (await studio.getStudioPost(id))!.languages.zh!.review!;
+      expect(review).toMatchObject({ state: 'pending', revisionId: fixed.revisionId, submittedRevisionId: submitted.revisionId, changedAt: expect.any(String) });
+      // A reviewer who opened the request before the fix approves nothing: 409 with both states.
+      await expect(publishing.approveReview(id, 'zh', userId, submitted.revisionId)).rejects.toMatchObject({
+        code: 'CONFLICT',
+        reason: 'review-changed',
+        details: { shown: { revisionId: submitted.revisionId }, current: { state: 'pending', revisionId: fixed.revisionId, submittedRevisionId: submitted.revisionId } },
+      });
+      expect(await content.findPostBySlug('zh', zh.slug)).toBeNull();
 
       const returned = await publishing.returnReview(id, 'zh', userId, '第二段要改');
       expect(returned.post.editorial.zh).toBe('draft');
       expect(returned.post.languages.zh!.review).toMatchObject({ state: 'returned', decisionNote: '第二段要改' });
-      await expect(publishing.approveReview(id, 'zh', userId)).rejects.toMatchObject({ code: 'CONFLICT', reason: 'no-review' });
+      expect(returned.events).toEqual([{ type: 'review-returned', postId: id, locale: 'zh' }]);
+      await expect(publishing.approveReview(id, 'zh', userId, fixed.revisionId)).rejects.toMatchObject({ code: 'CONFLICT', reason: 'no-review', details: { current: { state: 'returned' } } });
 
       await publishing.submitForReview(id, 'zh', userId, '');
       const current = await draftOf(id, 'zh');
-      const approved = await publishing.approveReview(id, 'zh', userId);
-      expect(approved.changedLive).toBe(true);
+      const approved = await publishing.approveReview(id, 'zh', userId, current.revisionId);
+      expect(approved.events).toEqual([
+        { type: 'published', postId: id, locale: 'zh', revisionId: current.revisionId, by: 'person' },
+        { type: 'review-approved', postId: id, locale: 'zh', revisionId: current.revisionId },
+      ]);
       expect((await content.findPostBySlug('zh', zh.slug))!.post.translations.zh).toMatchObject({ title: '之后的修改', revisionId: current.revisionId });
       expect(approved.post.editorial.zh).toBe('published');
+      expect(approved.post.languages.zh!.review!.state).toBe('approved');
     });
 
     it('passes over a scheduled text that fails, keeping it scheduled, and still publishes the others', async () => {

@@ -72,8 +72,15 @@ for (const target of testTargets) {
       expect((await studio.getStudioPost(id))!.editorial).toEqual({ zh: 'changes', en: 'published' });
       await publishing.publish(id, 'zh', userId);
       expect((await studio.getStudioPost(id))!.editorial.en).toBe('outdated');
-      await studio.markUpToDate(id, 'en');
+      const behind = (await studio.getStudioPost(id))!;
+      const marked = await studio.markUpToDate(id, 'en', { expectedRevisionId: behind.translations.en!.revisionId, userId });
+      // A new revision of the same text, made from the source readers see: a change to publish.
+      expect(marked).toMatchObject({ body: 'A', basedOnRevisionId: behind.translations.zh!.revisionId });
+      expect(marked.revisionId).toBeGreaterThan(behind.translations.en!.revisionId);
       expect((await studio.getStudioPost(id))!.editorial.en).toBe('changes');
+      // An editor tab opened before the mark saves with the old base: the base does not go back.
+      const again = await studio.saveDraft(id, 'en', { fields: { slug: marked.slug, title: 'Draft', body: 'A, caught up' }, expectedRevisionId: marked.revisionId, basedOnRevisionId: en.basedOnRevisionId, userId });
+      expect(again.basedOnRevisionId).toBe(marked.basedOnRevisionId);
       await publishing.publish(id, 'en', userId);
       expect((await studio.getStudioPost(id))!.editorial.en).toBe('published');
     });

@@ -31,7 +31,11 @@ export interface PublicationState {
   live: { revisionId: number; slug: string; publishedAt: string; updatedAt: string } | null;
   review: {
     state: 'pending' | 'approved' | 'returned' | 'withdrawn';
+    /** The revision the request asks to publish: it follows the draft while pending. */
     revisionId: number;
+    /** What was first submitted, and when a save last moved the request past it. */
+    submittedRevisionId: number;
+    changedAt: string | null;
     note: string;
     decisionNote: string;
     requestedByName: string | null;
@@ -62,6 +66,8 @@ export interface PaneData {
   can: PanePermissions;
   /** What changed in the source since this translation was made (outdated only). */
   sourceDiff: DiffLine[] | null;
+  /** The text first submitted for review, when saves have moved the pending request past it. */
+  submittedText: { title: string; body: string } | null;
 }
 
 /** The public address of a language of a post, once published. */

@@ -42,8 +42,17 @@ export class AppError extends Error {
   readonly reason?: string;
   /** Seconds after which a refused client may try again (429, 503), sent as Retry-After. */
   readonly retryAfterSeconds?: number;
+  /**
+   * Plain data a client needs to act on the refusal (a 409's current state beside the one
+   * the client was shown), sent as `error.details`. Never anything private.
+   */
+  readonly details?: Record<string, unknown>;
 
-  constructor(code: ErrorCode, message: string, options: { fields?: FieldErrors; cause?: unknown; reason?: string; retryAfterSeconds?: number } = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { fields?: FieldErrors; cause?: unknown; reason?: string; retryAfterSeconds?: number; details?: Record<string, unknown> } = {},
+  ) {
     super(message, { cause: options.cause });
     this.name = 'AppError';
     Object.defineProperty(this, brand, { value: true });
@@ -51,6 +60,7 @@ export class AppError extends Error {
     this.fields = options.fields;
     this.reason = options.reason;
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.details = options.details;
   }
 
   get status(): number {

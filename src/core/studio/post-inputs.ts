@@ -67,6 +67,8 @@ export const publishActions = ['publish', 'schedule', 'cancel-schedule', 'unpubl
 export type PublishAction = (typeof publishActions)[number];
 
 const publishTarget = { postId: recordId, locale: localeField };
+/** The draft revision the person was shown: what they publish, or a 409 if it moved on. */
+const shownRevision = { revisionId: revisionNumber.optional() };
 
 /** A note to or from a reviewer: a few lines, optional. */
 const reviewNote = blockText(2000).optional().default('');
@@ -74,7 +76,8 @@ const reviewNote = blockText(2000).optional().default('');
 /**
  * Publishing one language and the review that leads there: publish (or update what is
  * live) now or at a time, cancel a schedule, unpublish, discard the draft's changes,
- * submit the draft for review, approve it or send it back with a note. A schedule's time
+ * submit the draft for review, approve it or send it back with a note. Publishing and
+ * approving name the revision the person was shown (`src/core/publishing/`). A schedule's time
  * must lie ahead of `now`: the schema is made per request with the server's clock (the
  * form makes its own with the browser's, which only helps the writer).
  */
@@ -82,17 +85,19 @@ export function makePublishInput(now: Date) {
   return z.discriminatedUnion(
     'action',
     [
-      z.strictObject({ ...publishTarget, action: z.literal('publish') }),
+      z.strictObject({ ...publishTarget, ...shownRevision, action: z.literal('publish') }),
       z.strictObject({ ...publishTarget, action: z.literal('unpublish') }),
       z.strictObject({
         ...publishTarget,
+        ...shownRevision,
         action: z.literal('schedule'),
         publishAt: dateTimeField.refine((at) => Date.parse(at) > now.getTime(), 'Must be in the future.'),
       }),
       z.strictObject({ ...publishTarget, action: z.literal('cancel-schedule') }),
       z.strictObject({ ...publishTarget, action: z.literal('discard') }),
       z.strictObject({ ...publishTarget, action: z.literal('submit-review'), note: reviewNote }),
-      z.strictObject({ ...publishTarget, action: z.literal('approve') }),
+      // The reviewer approves the revision they read, never one saved after it.
+      z.strictObject({ ...publishTarget, action: z.literal('approve'), revisionId: revisionNumber }),
       z.strictObject({ ...publishTarget, action: z.literal('return'), note: reviewNote }),
     ],
     { error: `Must be one of: ${publishActions.join(', ')}.` },

@@ -13,6 +13,7 @@ import * as publishing from './2026-12-21T0001-publishing';
 import * as importSources from './2026-12-22T0001-import-sources';
 import * as apiKeys from './2026-12-23T0001-api-keys';
 import * as webhooks from './2026-12-23T0002-webhooks';
+import * as reviewFollowsDraft from './2026-12-24T0001-review-follows-draft';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0001-content': content,
@@ -26,6 +27,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-22T0001-import-sources': importSources,
   '2026-12-23T0001-api-keys': apiKeys,
   '2026-12-23T0002-webhooks': webhooks,
+  '2026-12-24T0001-review-follows-draft': reviewFollowsDraft,
 };
 
 export const migrationProvider: MigrationProvider = {

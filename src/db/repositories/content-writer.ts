@@ -2,7 +2,7 @@
 // create authors, tags, media and posts, and to save a translation. Every save of a
 // translation records a revision, which is how an outdated translation is recognised,
 // and refreshes the post's search index entries in the same transaction.
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type {
   Author,
   Media,
@@ -20,13 +20,13 @@ import type {
 import { AppError } from '@/core/errors/app-error';
 import type { RenderedDocument, Renderer } from '@/core/markdown/render-document';
 import { locales, otherLocale, type Locale } from '@/i18n/routing';
-import { mapDatabaseError } from '../map-database-error';
 import type { Database } from '../schema';
+import { inTransaction as write } from '../transaction';
 import { requireText } from './check-text';
 import { loadMediaByIds, loadPosts, type PostMediaRole } from './load-posts';
 import { foldAuthors, foldTags, toIsoTimestamp } from './map-rows';
 import { reindexPost } from './search-index';
-import { goLive, goOffline } from './live-translation';
+import { publishDirectly, unpublishDirectly } from '../publishing/publish-directly';
 import { assertSourceRevision, renderColumns, writeTranslation, type TranslationFields } from './write-translation';
 
 export type { TranslationFields } from './write-translation';
@@ -93,13 +93,6 @@ export interface SaveTranslationOptions {
  * caller's transaction (the seed imports everything in one) it joins that one instead,
  * since Kysely has no nested transactions.
  */
-async function write<T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-  try {
-    return db.isTransaction ? await work(db as Transaction<Database>) : await db.transaction().execute(work);
-  } catch (error) {
-    throw mapDatabaseError(error);
-  }
-}
 
 /**
  * `render` turns a body into what readers see; it runs before each write's transaction
@@ -216,17 +209,17 @@ export function createContentWriter(db: Kysely<Database>, render?: Renderer) {
           nowIso,
           rendered: rendered[input.sourceLocale]!,
         });
-        const trigger = input.isImported ? 'import' : 'action';
-        if (source.state === 'published') await goLive(trx, sourceTranslation.id, { nowIso, trigger });
+        const quiet = input.isImported === true;
+        if (source.state === 'published') await publishDirectly(trx, row.id, input.sourceLocale, { nowIso, quiet });
         const other = otherLocale(input.sourceLocale);
         const otherFields = input.translations[other];
         if (otherFields) {
-          const translation = await writeTranslation(trx, row.id, other, otherFields, {
+          await writeTranslation(trx, row.id, other, otherFields, {
             basedOnRevisionId: sourceTranslation.revisionId,
             nowIso,
             rendered: rendered[other]!,
           });
-          if (otherFields.state === 'published') await goLive(trx, translation.id, { nowIso, trigger });
+          if (otherFields.state === 'published') await publishDirectly(trx, row.id, other, { nowIso, quiet });
         }
         // A post created unpublished stays so, whatever went live above.
         if (status !== 'published') await trx.updateTable('posts').set({ status, published_at: publishedAt }).where('id', '=', row.id).execute();
@@ -277,8 +270,8 @@ export function createContentWriter(db: Kysely<Database>, render?: Renderer) {
           nowIso,
           rendered,
         });
-        if (options.state === 'published') await goLive(trx, translation.id, { nowIso });
-        else if (options.state === 'draft') await goOffline(trx, translation.id, options.now);
+        if (options.state === 'published') await publishDirectly(trx, postId, locale, { nowIso });
+        else if (options.state === 'draft') await unpublishDirectly(trx, postId, locale, { nowIso });
         await trx
           .updateTable('posts')
           .set((eb) => ({ version: eb('version', '+', 1), updated_at: nowIso }))

@@ -131,5 +131,7 @@ function toReviewRequest(row: Selectable<Database['review_requests']>): ExportRe
     decidedBy: row.decided_by,
     decidedAt: row.decided_at,
     decisionNote: row.decision_note,
+    submittedRevisionId: row.submitted_revision_id ?? row.revision_id,
+    changedAt: row.changed_at,
   };
 }

@@ -213,6 +213,8 @@ async function insertHistories(trx: Trx, translations: PostTranslation[]): Promi
       decided_by: r.decidedBy,
       decided_at: r.decidedAt,
       decision_note: r.decisionNote,
+      submitted_revision_id: r.submittedRevisionId ?? r.revisionId,
+      changed_at: r.changedAt ?? null,
     })),
   );
   await insertChunked(reviews, (chunk) => trx.insertInto('review_requests').values(chunk).execute());

@@ -1,15 +1,13 @@
 // The one place a text becomes public or stops being public: copying a language's draft
-// (or one of its revisions) to `live_translations`, and removing it from there. Callers
-// run these inside their transaction and revalidate afterwards; nothing else writes the
-// live table, so "nothing a reader sees changes without a publish" holds by construction.
-// Being that one place, they also write the webhook deliveries the change calls for, in
-// the same transaction (webhook-outbox.ts).
+// (or one of its revisions) to `live_translations`, and removing it from there. The
+// publishing use cases (db/publishing/apply-plan.ts) and the writers of imports and the
+// demo (db/publishing/publish-directly.ts) call these inside their transaction; nothing
+// else writes the live table, so "nothing a reader sees changes without a publish" holds
+// by construction. What the change means (events, webhooks) is decided by the callers.
 import { sql, type Transaction } from 'kysely';
 import type { RenderedDocument } from '@/core/markdown/render-document';
 import { AppError } from '@/core/errors/app-error';
-import type { Locale } from '@/i18n/routing';
 import type { Database } from '../schema';
-import { readLiveSnapshot, recordWentLive, recordWentOffline, type LiveTrigger } from './webhook-outbox';
 import { renderColumns } from './write-translation';
 
 export interface GoLiveOptions {
@@ -20,8 +18,6 @@ export interface GoLiveOptions {
    * them. Its rendering must come with it, since only the current draft's is stored.
    */
   revision?: { id: number; rendered: RenderedDocument };
-  /** Who publishes: tells webhooks post.scheduled_published, or (an import) nothing. Default 'action'. */
-  trigger?: LiveTrigger;
 }
 
 /** Copies the draft (or the given revision of it) to the live table; returns the live revision id. */
@@ -77,7 +73,6 @@ export async function goLive(trx: Transaction<Database>, translationId: number, 
     });
   }
   const live = { ...text, based_on_revision_id: draft.based_on_revision_id, updated_at: options.nowIso };
-  const before = await readLiveSnapshot(trx, translationId);
   await trx
     .insertInto('live_translations')
     .values({ ...live, translation_id: translationId, post_id: draft.post_id, locale: draft.locale, published_at: options.nowIso })
@@ -89,24 +84,14 @@ export async function goLive(trx: Transaction<Database>, translationId: number, 
     .set((eb) => ({ status: 'published', published_at: eb.fn.coalesce('published_at', sql.lit(options.nowIso)) }))
     .where('id', '=', draft.post_id)
     .execute();
-  await recordWentLive(trx, {
-    translationId,
-    postId: draft.post_id,
-    locale: draft.locale as Locale,
-    before,
-    after: { revision_id: text.revision_id, slug: text.slug, title: text.title, excerpt: text.excerpt, seo_title: text.seo_title, seo_description: text.seo_description },
-    trigger: options.trigger ?? 'action',
-    now: new Date(options.nowIso),
-  });
   return text.revision_id;
 }
 
 /** Takes one language off the site; the post becomes a draft when no language is left. */
-export async function goOffline(trx: Transaction<Database>, translationId: number, now = new Date()): Promise<void> {
-  const removed = await trx.deleteFrom('live_translations').where('translation_id', '=', translationId).returning(['post_id', 'locale', 'slug', 'title']).executeTakeFirst();
+export async function goOffline(trx: Transaction<Database>, translationId: number): Promise<void> {
+  const removed = await trx.deleteFrom('live_translations').where('translation_id', '=', translationId).returning(['post_id']).executeTakeFirst();
   await trx.updateTable('post_translations').set({ state: 'draft' }).where('id', '=', translationId).execute();
   if (!removed) return;
-  await recordWentOffline(trx, { postId: removed.post_id, locale: removed.locale, slug: removed.slug, title: removed.title, now });
   const remaining = await trx.selectFrom('live_translations').select('translation_id').where('post_id', '=', removed.post_id).executeTakeFirst();
   if (!remaining) await trx.updateTable('posts').set({ status: 'draft' }).where('id', '=', removed.post_id).execute();
 }

@@ -2,15 +2,16 @@
 // status, drafts saved with a revision check (a stale save is a conflict, never a silent
 // overwrite), revisions, and the details a post shares across languages. Nothing here
 // changes what readers see: publishing is publishing-repository.ts.
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { slugify } from '@/core/content/slugify';
 import type { Post, Revision, Translation, TranslationStatus } from '@/core/content/types';
 import { AppError } from '@/core/errors/app-error';
 import { emptyDocument, type Renderer } from '@/core/markdown/render-document';
 import type { PostMetaInput } from '@/core/studio/post-inputs';
 import { locales, otherLocale, type Locale } from '@/i18n/routing';
-import { mapDatabaseError } from '../map-database-error';
 import type { Database } from '../schema';
+import { inTransaction as write } from '../transaction';
+import { moveReviewToDraft } from '../publishing/review-follows-draft';
 import { loadPosts } from './load-posts';
 import { toIsoTimestamp, toTranslation, translationColumns } from './map-rows';
 import { writePostMeta } from './post-meta';
@@ -68,13 +69,6 @@ export interface DraftSave {
   now?: Date;
 }
 
-async function write<T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-  try {
-    return db.isTransaction ? await work(db as Transaction<Database>) : await db.transaction().execute(work);
-  } catch (error) {
-    throw mapDatabaseError(error);
-  }
-}
 
 export function isPostgresTrx(trx: Kysely<Database>): boolean {
   return sql`${0}`.compile(trx).sql === '$1';
@@ -111,7 +105,7 @@ async function sourceBase(trx: Kysely<Database>, postId: number, sourceLocale: s
  * pool (server/render), tests the renderer itself; reading needs none.
  */
 export function createStudioRepository(db: Kysely<Database>, render?: Renderer) {
-  return {
+  const repository = {
     getStudioPost: (id: number) => loadStudioPost(db, id),
 
     /**
@@ -212,7 +206,9 @@ export function createStudioRepository(db: Kysely<Database>, render?: Renderer) 
         }
         let basedOn: number | null;
         if (locale === post.source_locale) basedOn = null;
-        else if (save.basedOnRevisionId !== undefined) basedOn = save.basedOnRevisionId;
+        // A base only moves forward: an editor tab opened before the translation caught up
+        // (or was marked up to date) must not make it outdated again by saving.
+        else if (save.basedOnRevisionId !== undefined && save.basedOnRevisionId !== null) basedOn = Math.max(save.basedOnRevisionId, current?.based_on_revision_id ?? 0);
         else if (current) basedOn = current.based_on_revision_id;
         else basedOn = await sourceBase(trx, postId, post.source_locale);
         if (basedOn !== null) await assertSourceRevision(trx, postId, locale, basedOn);
@@ -230,21 +226,38 @@ export function createStudioRepository(db: Kysely<Database>, render?: Renderer) 
         }
         const nowIso = toIsoTimestamp(save.now ?? new Date());
         const translation = await writeTranslation(trx, postId, locale, fields, { basedOnRevisionId: basedOn, nowIso, authorUserId: save.userId, rendered });
+        await moveReviewToDraft(trx, translation.id, translation.revisionId, nowIso);
         await trx.updateTable('posts').set((eb) => ({ version: eb('version', '+', 1), updated_at: nowIso })).where('id', '=', postId).execute();
         return translation;
       });
     },
 
-    /** Records that the translation has caught up with the source as readers see it. */
-    markUpToDate: (postId: number, locale: Locale) =>
-      write(db, async (trx) => {
-        const post = await trx.selectFrom('posts').select('source_locale').where('id', '=', postId).executeTakeFirst();
-        if (!post) throw new AppError('NOT_FOUND', `There is no post ${postId}.`);
-        if (post.source_locale === locale) throw new AppError('VALIDATION', 'The source language cannot be out of date.', { fields: { locale: ['This is the source language.'] } });
-        const base = await sourceBase(trx, postId, post.source_locale);
-        const updated = await trx.updateTable('post_translations').set({ based_on_revision_id: base }).where('post_id', '=', postId).where('locale', '=', locale).executeTakeFirst();
-        if (Number(updated.numUpdatedRows) === 0) throw new AppError('NOT_FOUND', 'There is no such translation.');
-      }),
+    /**
+     * Records that the translation has caught up with the source as readers see it: a new
+     * revision of the same text, made from the source's live revision. It is a change to
+     * the draft like any other (readers' "outdated" notice goes once it is published), and
+     * a 409 when someone saved since `expectedRevisionId`.
+     */
+    markUpToDate: async (postId: number, locale: Locale, options: { expectedRevisionId: number; userId: string | null; now?: Date }) => {
+      const post = await db.selectFrom('posts').select('source_locale').where('id', '=', postId).executeTakeFirst();
+      if (!post) throw new AppError('NOT_FOUND', `There is no post ${postId}.`);
+      if (post.source_locale === locale) throw new AppError('VALIDATION', 'The source language cannot be out of date.', { fields: { locale: ['This is the source language.'] } });
+      const current = await db.selectFrom('post_translations').select(translationColumns).where('post_id', '=', postId).where('locale', '=', locale).executeTakeFirst();
+      if (!current || current.revision_id === null) throw new AppError('NOT_FOUND', 'There is no such translation.');
+      const base = await sourceBase(db, postId, post.source_locale);
+      const text = toTranslation(current);
+      if (base === null || (text.basedOnRevisionId ?? 0) >= base) {
+        if (text.revisionId !== options.expectedRevisionId) throw new RevisionConflictError(text);
+        return text;
+      }
+      return repository.saveDraft(postId, locale, {
+        fields: { slug: text.slug, title: text.title, excerpt: text.excerpt, body: text.body, seoTitle: text.seoTitle, seoDescription: text.seoDescription },
+        expectedRevisionId: options.expectedRevisionId,
+        basedOnRevisionId: base,
+        userId: options.userId,
+        now: options.now,
+      });
+    },
 
     listRevisions: async (postId: number, locale: Locale): Promise<Array<Revision & { authorName: string | null }>> => {
       const rows = await db
@@ -289,6 +302,7 @@ export function createStudioRepository(db: Kysely<Database>, render?: Renderer) 
         if (Number(deleted.numDeletedRows) === 0) throw new AppError('NOT_FOUND', `There is no post ${postId}.`);
       }),
   };
+  return repository;
 }
 
 export type StudioRepository = ReturnType<typeof createStudioRepository>;

@@ -10,7 +10,10 @@ import type { Database } from '../schema';
 export interface StudioReview {
   id: number;
   state: ReviewState;
+  /** What the request asks to publish: it follows the draft while pending. */
   revisionId: number;
+  submittedRevisionId: number;
+  changedAt: string | null;
   note: string;
   decisionNote: string;
   requestedBy: string | null;
@@ -58,6 +61,8 @@ export async function loadLanguageStates(db: Kysely<Database>, postIds: number[]
         'r.translation_id',
         'r.state',
         'r.revision_id',
+        'r.submitted_revision_id',
+        'r.changed_at',
         'r.note',
         'r.decision_note',
         'r.requested_by',
@@ -91,6 +96,8 @@ export async function loadLanguageStates(db: Kysely<Database>, postIds: number[]
             id: r.id,
             state: r.state as ReviewState,
             revisionId: r.revision_id,
+            submittedRevisionId: r.submitted_revision_id ?? r.revision_id,
+            changedAt: r.changed_at,
             note: r.note,
             decisionNote: r.decision_note,
             requestedBy: r.requested_by,

@@ -5,15 +5,15 @@ import { AppError, type FieldErrors } from '@/core/errors/app-error';
 import { englishTitle } from '@/core/errors/http-status';
 
 export interface ApiErrorBody {
-  error: { status: number; title: string; message: string; fields?: FieldErrors; reason?: string };
+  error: { status: number; title: string; message: string; fields?: FieldErrors; reason?: string; details?: Record<string, unknown> };
 }
 
-export function errorBody(status: number, message: string, fields?: FieldErrors, reason?: string): ApiErrorBody {
-  return { error: { status, title: englishTitle(status), message, ...(fields ? { fields } : {}), ...(reason ? { reason } : {}) } };
+export function errorBody(status: number, message: string, fields?: FieldErrors, reason?: string, details?: Record<string, unknown>): ApiErrorBody {
+  return { error: { status, title: englishTitle(status), message, ...(fields ? { fields } : {}), ...(reason ? { reason } : {}), ...(details ? { details } : {}) } };
 }
 
-export function jsonError(status: number, message: string, init: { fields?: FieldErrors; headers?: HeadersInit; reason?: string } = {}) {
-  return Response.json(errorBody(status, message, init.fields, init.reason), {
+export function jsonError(status: number, message: string, init: { fields?: FieldErrors; headers?: HeadersInit; reason?: string; details?: Record<string, unknown> } = {}) {
+  return Response.json(errorBody(status, message, init.fields, init.reason, init.details), {
     status,
     headers: { 'Cache-Control': 'no-store', ...Object.fromEntries(new Headers(init.headers)) },
   });
@@ -36,6 +36,7 @@ export interface DescribedError {
   fields?: FieldErrors;
   reason?: string;
   retryAfterSeconds?: number;
+  details?: Record<string, unknown>;
   expose: boolean;
 }
 
@@ -52,6 +53,7 @@ export function describeError(error: unknown): DescribedError {
       fields: error.fields,
       reason: isFault ? undefined : error.reason,
       retryAfterSeconds: error.retryAfterSeconds,
+      details: isFault ? undefined : error.details,
       expose: !isFault,
     };
   }
@@ -61,5 +63,5 @@ export function describeError(error: unknown): DescribedError {
 /** The one error shape for a thrown value, with Retry-After when the error names a wait. */
 export function errorResponse(described: DescribedError): Response {
   const headers: Record<string, string> = described.retryAfterSeconds ? { 'Retry-After': String(Math.ceil(described.retryAfterSeconds)) } : {};
-  return jsonError(described.status, described.message, { fields: described.fields, reason: described.reason, headers });
+  return jsonError(described.status, described.message, { fields: described.fields, reason: described.reason, details: described.details, headers });
 }

@@ -129,6 +129,9 @@ const reviewRequestSchema = z.strictObject({
   decidedBy: nullableText,
   decidedAt: timestamp.nullable(),
   decisionNote: z.string(),
+  /** What was first submitted (`revisionId` follows the draft while pending); absent in older archives. */
+  submittedRevisionId: id.optional(),
+  changedAt: timestamp.nullable().optional(),
 });
 
 const translationSchema = z.strictObject({

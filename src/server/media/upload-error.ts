@@ -67,12 +67,12 @@ function article(kind: MediaKind | undefined): string {
 
 export class UploadRefusedError extends AppError {
   declare readonly reason: UploadRefusalReason;
-  readonly details: UploadRefusalDetails;
+  readonly limits: UploadRefusalDetails;
 
   constructor(reason: UploadRefusalReason, details: UploadRefusalDetails = {}, cause?: unknown) {
     const message = messages[reason](details);
     super(codes[reason] ?? 'VALIDATION', message, { fields: { file: [message] }, cause, reason });
     this.name = 'UploadRefusedError';
-    this.details = details;
+    this.limits = details;
   }
 }

@@ -49,7 +49,7 @@ export async function uploadMedia(input: {
     ingested = await ingestUpload({ ...input, dataDir: dataDir(), maxBytes: cap?.maxBytes });
   } catch (error) {
     // Over the policy's cap rather than the kind's: say which rule it was.
-    if (cap && error instanceof UploadRefusedError && error.reason === 'too-large' && error.details.maxBytes === cap.maxBytes) {
+    if (cap && error instanceof UploadRefusedError && error.reason === 'too-large' && error.limits.maxBytes === cap.maxBytes) {
       throw new UploadRefusedError(cap.reason, { maxBytes: cap.maxBytes }, error);
     }
     throw error;

@@ -6,17 +6,12 @@
 import { AppError } from '@/core/errors/app-error';
 import { makePublishInput, translationDraftInput, type NewPostInput } from '@/core/studio/inputs';
 import { getDatabase } from '@/db/client';
-import { createPublishingRepository } from '@/db/repositories/publishing-repository';
-import { createStudioRepository, RevisionConflictError, type StudioPost } from '@/db/repositories/studio-repository';
+import { createStudioRepository, RevisionConflictError } from '@/db/repositories/studio-repository';
 import { readJson } from '@/server/api/read-json';
 import { errorBody } from '@/server/api/respond';
 import { authorize, type StudioUser } from '@/server/auth/session';
-import { renderWithMedia } from '@/server/render/render-with-media';
-import { revalidateContent } from '@/server/revalidate';
-import { wakeWebhookWorker } from '@/server/webhooks/delivery-worker';
-import { applyPublication, permissionFor } from './apply-publication';
 import { editActionFor, parseLocale, parsePostId, postForAction } from './post-access';
-import { wakeScheduler } from './scheduler';
+import { actOnPublication, type PublicationOutcome } from './publication';
 
 /** A new draft post owned by the actor and bylined to their profile; returns its id. */
 export async function createDraft(actor: StudioUser, input: NewPostInput): Promise<number> {
@@ -37,7 +32,7 @@ export async function saveDraftFromRequest(actor: StudioUser, request: Request, 
   if (input.locale !== locale || (input.postId !== undefined && input.postId !== post.id)) {
     throw new AppError('VALIDATION', 'The body names another post or language than the address.', { fields: { locale: ['Does not match the address.'] } });
   }
-  try {
+  return conflictAnswer(async () => {
     const saved = await repo.saveDraft(post.id, locale, {
       fields: { title: input.title, slug: input.slug, excerpt: input.excerpt, body: input.body, seoTitle: input.seoTitle ?? null, seoDescription: input.seoDescription ?? null },
       expectedRevisionId: input.expectedRevisionId,
@@ -45,6 +40,13 @@ export async function saveDraftFromRequest(actor: StudioUser, request: Request, 
       userId: actor.id,
     });
     return Response.json({ translation: saved });
+  });
+}
+
+/** A write to a draft, answered 409 with the current version when someone saved since. */
+export async function conflictAnswer(write: () => Promise<Response>): Promise<Response> {
+  try {
+    return await write();
   } catch (error) {
     if (error instanceof RevisionConflictError) {
       return Response.json({ ...errorBody(409, error.message, error.fields), current: error.current }, { status: 409 });
@@ -54,24 +56,13 @@ export async function saveDraftFromRequest(actor: StudioUser, request: Request, 
 }
 
 /**
- * One publication action on one language, read from a request's body: publish, schedule,
- * unpublish, discard, or the review steps. Only actions that change what readers see
- * revalidate their pages.
+ * One publication action on one language, read from a request's body (the Studio's route
+ * and the Admin API's): publish, schedule, unpublish, discard, or the review steps.
  */
-export async function publicationFromRequest(actor: StudioUser, request: Request, params: { id: string }): Promise<{ post: StudioPost; liveText: { title: string; body: string } | null }> {
+export async function publicationFromRequest(actor: StudioUser, request: Request, params: { id: string }): Promise<PublicationOutcome> {
   const input = await readJson(request, makePublishInput(new Date()));
   if (input.postId !== parsePostId(params.id)) {
     throw new AppError('VALIDATION', 'The body names another post than the address.', { fields: { postId: ['Does not match the address.'] } });
   }
-  const { post, repo } = await postForAction(actor, params.id, (p) => permissionFor(input, p), input.locale);
-  const result = await applyPublication(createPublishingRepository(getDatabase(), renderWithMedia), input, post.id, actor.id);
-  if (result.changedLive) {
-    // Its webhook deliveries committed with it: the worker sends them; this answer does not wait.
-    wakeWebhookWorker();
-    await revalidateContent();
-  }
-  if (input.action === 'schedule') wakeScheduler();
-  // What readers now see of this language, for the editor's comparison.
-  const liveText = (await repo.getLiveTexts(post.id))[input.locale] ?? null;
-  return { post: result.post, liveText };
+  return actOnPublication(actor, input);
 }

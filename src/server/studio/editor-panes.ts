@@ -6,7 +6,8 @@ import type { PaneData } from '@/components/studio/editor-api';
 import { can, type Actor } from '@/core/auth/permissions';
 import { slugify } from '@/core/content/slugify';
 import { diffText } from '@/core/content/text-diff';
-import type { StudioPost, StudioRepository } from '@/db/repositories/studio-repository';
+import { getDatabase } from '@/db/client';
+import { createStudioRepository, type StudioPost, type StudioRepository } from '@/db/repositories/studio-repository';
 import { locales, type Locale } from '@/i18n/routing';
 
 /** A slug made from this title (possibly with -2, -3… for a taken one). */
@@ -31,6 +32,10 @@ export async function editorPanes(repo: StudioRepository, post: StudioPost, acto
         const revision = await repo.getRevision(base);
         if (revision) sourceDiff = diffText(`${revision.title}\n\n${revision.body}`, `${sourceLive.title}\n\n${sourceLive.body}`);
       }
+      // A request that followed the draft past what was submitted: the reviewer sees what changed since.
+      const review = language?.review;
+      const moved = review?.state === 'pending' && review.submittedRevisionId !== review.revisionId ? await repo.getRevision(review.submittedRevisionId) : null;
+      const submittedText = moved ? { title: moved.title, body: moved.body } : null;
       return {
         locale: l,
         isSource,
@@ -63,8 +68,14 @@ export async function editorPanes(repo: StudioRepository, post: StudioPost, acto
           discard: can(actor, 'post.discard', resource(l)),
         },
         sourceDiff,
+        submittedText,
         slugFollowsTitle: !language?.live && (!translation || followsTitle(translation.slug, translation.title, l)),
       };
     }),
   );
+}
+
+/** What the editor is told after a publication action: the post and both panes as they are now. */
+export async function editorAnswer(post: StudioPost, actor: Actor) {
+  return { post, panes: await editorPanes(createStudioRepository(getDatabase()), post, actor) };
 }

@@ -2,22 +2,25 @@
 // every 15 seconds (and at the exact time of the next one), publishes them, and drops
 // the cached pages through the same token-authenticated call the CLI uses, since a timer
 // runs outside any request in which Next would let us revalidate directly. Every instance
-// runs one; publishDue claims each due text atomically, so with several instances on one
-// PostgreSQL a text is published once, and only the instance that published it revalidates.
+// runs one; runDue claims each due text atomically, so with several instances on one
+// PostgreSQL a text is published once, and only the instance that published it follows up
+// (server/after-publication.ts).
 import { getDatabase } from '@/db/client';
 import { ensureDatabase } from '@/db/ensure-database';
 import { createPublishingRepository, type PublishingRepository } from '@/db/repositories/publishing-repository';
+import { afterPublication } from '@/server/after-publication';
 import { renderWithMedia } from '@/server/render/render-with-media';
 import { logger } from '@/server/logger';
 import { revalidateOverHttp } from '@/server/revalidate-over-http';
-import { wakeWebhookWorker } from '@/server/webhooks/delivery-worker';
+import { siteUrl } from '@/server/site-url';
+import { setSchedulerWake } from './scheduler-signal';
 
 const intervalMs = 15_000;
 const globalKey = Symbol.for('duet.scheduler');
 type State = { interval?: NodeJS.Timeout; timeout?: NodeJS.Timeout; origin: string };
 type GlobalWithScheduler = typeof globalThis & { [globalKey]?: State };
 
-const publishing = () => createPublishingRepository(getDatabase(), renderWithMedia);
+const publishing = () => createPublishingRepository(getDatabase(), renderWithMedia, { siteOrigin: siteUrl().origin });
 
 export async function runDuePublications(origin: string, now = new Date()): Promise<number[]> {
   await ensureDatabase();
@@ -25,20 +28,17 @@ export async function runDuePublications(origin: string, now = new Date()): Prom
 }
 
 /**
- * One run: publishes what is due and, when this run published anything, revalidates once.
- * A text that fails is logged and stays scheduled; the others still go out and are
- * revalidated (a throw here would leave their pages stale, since they are no longer due).
+ * One run: publishes what is due and follows up once for all of it. A text that fails is
+ * logged and stays scheduled; the others still go out and are revalidated (a throw here
+ * would leave their pages stale, since they are no longer due).
  */
-export async function publishAndRevalidate(repo: Pick<PublishingRepository, 'publishDue'>, revalidate: () => Promise<void>, now = new Date()): Promise<number[]> {
-  const published = await repo.publishDue(now, ({ translationId, postId, error }) => {
+export async function publishAndRevalidate(repo: Pick<PublishingRepository, 'runDue'>, revalidate: () => Promise<void>, now = new Date()): Promise<number[]> {
+  const { postIds, events } = await repo.runDue(now, ({ translationId, postId, error }) => {
     logger.error({ err: error, translation: translationId, post: postId }, 'a scheduled translation could not be published; it stays scheduled');
   });
-  if (published.length > 0) {
-    logger.info({ posts: published }, 'published scheduled translations');
-    wakeWebhookWorker();
-    await revalidate();
-  }
-  return published;
+  if (postIds.length > 0) logger.info({ posts: postIds }, 'published scheduled translations');
+  await afterPublication(events, { revalidate });
+  return postIds;
 }
 
 async function tick(state: State): Promise<void> {
@@ -67,11 +67,6 @@ export function startScheduler(origin: string): void {
   store[globalKey] = state;
   state.interval = setInterval(() => void tick(state), intervalMs);
   state.interval.unref();
+  setSchedulerWake(() => void tick(state));
   void tick(state);
-}
-
-/** A schedule was just set: look again now, so a time within seconds is met. */
-export function wakeScheduler(): void {
-  const state = (globalThis as GlobalWithScheduler)[globalKey];
-  if (state) void tick(state);
 }

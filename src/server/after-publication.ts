@@ -1,0 +1,22 @@
+// What follows a publishing use case, from the events that say what changed (core/
+// publishing/events.ts): readers' pages are revalidated when what they show changed, the
+// webhook worker is woken for the deliveries that committed with the change, and the
+// scheduler looks again when a time was set. Newsletters and followers join here. Called
+// after the transaction committed; never inside it.
+import { changesWhatReadersSee, type PublishingEvent } from '@/core/publishing/events';
+import { revalidateContent } from '@/server/revalidate';
+import { wakeScheduler } from '@/server/studio/scheduler-signal';
+import { wakeWebhookWorker } from '@/server/webhooks/delivery-worker';
+
+export interface AfterPublicationOptions {
+  /** How pages are revalidated: in a request, directly (the default); from a timer, over HTTP. */
+  revalidate?: () => Promise<void>;
+}
+
+export async function afterPublication(events: readonly PublishingEvent[], options: AfterPublicationOptions = {}): Promise<void> {
+  if (events.some((event) => event.type === 'scheduled')) wakeScheduler();
+  if (!changesWhatReadersSee(events)) return;
+  // The deliveries committed with the change: the worker sends them; nobody waits for it.
+  wakeWebhookWorker();
+  await (options.revalidate ?? revalidateContent)();
+}
