@@ -26,8 +26,9 @@ export interface PublicationState {
   status: TranslationStatus;
   /** The draft's current revision (null until the language exists). */
   draftRevisionId: number | null;
-  /** When a scheduled publication or update will happen (ISO). */
+  /** When a scheduled publication or update will happen (ISO), and the revision it will publish. */
   publishAt: string | null;
+  scheduledRevisionId: number | null;
   live: { revisionId: number; slug: string; publishedAt: string; updatedAt: string } | null;
   review: {
     state: 'pending' | 'approved' | 'returned' | 'withdrawn';
@@ -75,21 +76,13 @@ export function publicPath(kind: 'post' | 'page', locale: 'zh' | 'en', slug: str
   return kind === 'page' ? `/${locale}/${encodeURIComponent(slug)}` : `/${locale}/posts/${encodeURIComponent(slug)}`;
 }
 
-/** The post as the publication API answers it, reduced to one language's state. */
-export interface PostAnswer {
-  editorial: Record<string, TranslationStatus>;
-  languages: Record<string, { draft: { revisionId: number; publishAt: string | null }; live: PublicationState['live']; review: PublicationState['review'] } | undefined>;
-}
+export type PublicationAction = 'publish' | 'schedule' | 'cancel-schedule' | 'unpublish' | 'discard' | 'submit-review' | 'approve' | 'return';
 
-export function publicationOf(post: PostAnswer, locale: 'zh' | 'en'): PublicationState {
-  const language = post.languages[locale];
-  return {
-    status: post.editorial[locale] ?? 'missing',
-    draftRevisionId: language?.draft.revisionId ?? null,
-    publishAt: language?.draft.publishAt ?? null,
-    live: language?.live ? { revisionId: language.live.revisionId, slug: language.live.slug, publishedAt: language.live.publishedAt, updatedAt: language.live.updatedAt } : null,
-    review: language?.review ?? null,
-  };
+/** Both languages as the server answered a publication step taken in one of them. */
+export interface FreshPanes {
+  panes: PaneData[];
+  action: PublicationAction;
+  locale: 'zh' | 'en';
 }
 
 export type ApiResult<T> =

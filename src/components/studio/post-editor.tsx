@@ -6,7 +6,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useCallback, useMemo, useState } from 'react';
 import { callApi } from './editor-api';
-import type { PaneData, ServerTranslation } from './editor-api';
+import type { FreshPanes, PaneData, ServerTranslation } from './editor-api';
 import { PaneLinkContext } from './markdown-editor/markdown-editor';
 import { PaneLink } from './markdown-editor/pane-link';
 import { TranslationPane } from './translation-pane';
@@ -41,6 +41,17 @@ export function PostEditor({ postId, uiLocale, panes, canDelete, timeZone }: Pro
   // A new translation is made from the source as readers see it, else from its draft.
   const [sourceRevisionId, setSourceRevisionId] = useState<number | null>(source.publication.live?.revisionId ?? source.translation?.revisionId ?? null);
   const onBodyChange = useCallback((locale: 'zh' | 'en', body: string) => setBodies((b) => ({ ...b, [locale]: body })), []);
+  // A publication step in one pane can change the other (a source update leaves the translation outdated).
+  const [fresh, setFresh] = useState<FreshPanes | null>(null);
+  const onPanes = useCallback(
+    (answer: FreshPanes) => {
+      setFresh(answer);
+      // A translation begun from now on is made from the source readers see now.
+      const sourceLive = answer.panes.find((p) => p.isSource)?.publication.live;
+      if (sourceLive) setSourceRevisionId(sourceLive.revisionId);
+    },
+    [],
+  );
   const onSaved = useCallback(
     (locale: 'zh' | 'en', saved: ServerTranslation) => {
       if (locale === source.locale && !source.publication.live) setSourceRevisionId(saved.revisionId);
@@ -68,6 +79,8 @@ export function PostEditor({ postId, uiLocale, panes, canDelete, timeZone }: Pro
               timeZone={timeZone}
               onBodyChange={onBodyChange}
               onSaved={onSaved}
+              fresh={fresh}
+              onPanes={onPanes}
             />
           );
         })}

@@ -1,34 +1,48 @@
 'use client';
 // Where one language stands with readers, and the steps from here: publish, or update
-// what is live (asked first), schedule either on the site's clock, cancel a schedule,
-// compare the draft with the published text, discard the draft's changes, take the text
-// off the site; for a role that cannot publish, submit for review, and for one that can,
-// approve a request (which publishes what was submitted) or send it back with a note.
+// what is live (asked first, with what readers will see change), schedule either on the
+// site's clock, cancel a schedule, compare the draft with the published text, discard the
+// draft's changes, take the text off the site; for a role that cannot publish, submit for
+// review, and for one that can, a pending request's one button (review-box.tsx).
+// Every step names the revision the person was shown: if the text moved meanwhile,
+// nothing happens and the panel says so, with a way to load the latest version.
 import { useLocale, useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { diffText } from '@/core/content/text-diff';
 import { utcToZonedInput, zonedToUtc } from '@/core/time/zoned-time';
 import { DiffView } from './diff-view';
-import { callApi, publicationOf, publicPath, type PaneData, type PostAnswer, type PublicationState, type ServerTranslation } from './editor-api';
+import { callApi, publicPath, type PaneData, type PublicationAction, type PublicationState } from './editor-api';
+import { ReviewBox } from './review-box';
 import { useConfirm } from './use-confirm';
 import controls from './studio.module.css';
 import styles from './editor.module.css';
 
-type Action = 'publish' | 'schedule' | 'cancel-schedule' | 'unpublish' | 'discard' | 'submit-review' | 'approve' | 'return';
+type Action = PublicationAction;
+
+/** Refusals that mean the text moved under the person: only the latest version helps. */
+const movedReasons = new Set(['review-changed', 'no-review', 'draft-changed', 'state-moved', 'revision-conflict']);
+/** Actions that publish or ask for it: the last keystrokes are saved first, and the revision named. */
+const savesFirst = new Set<Action>(['publish', 'schedule', 'submit-review', 'approve']);
 
 interface Props {
   postId: number;
   pane: PaneData;
   state: PublicationState;
-  onState: (state: PublicationState) => void;
-  draft: { title: string; body: string; isDirty: boolean; save: () => Promise<void> };
+  draft: { title: string; body: string; isDirty: boolean; save: () => Promise<void>; currentRevisionId: () => number | null };
   liveText: { title: string; body: string } | null;
-  onLiveText: (text: { title: string; body: string } | null) => void;
-  onDiscarded: (draft: ServerTranslation) => void;
+  submittedText: { title: string; body: string } | null;
+  /** Both languages as the server answered after the step. */
+  onPanes: (panes: PaneData[], action: Action) => void;
   timeZone: string;
 }
 
-export function PublicationPanel({ postId, pane, state, onState, draft, liveText, onLiveText, onDiscarded, timeZone }: Props) {
+interface Refusal {
+  text: string;
+  images?: string[];
+  reload?: boolean;
+}
+
+export function PublicationPanel({ postId, pane, state, draft, liveText, submittedText, onPanes, timeZone }: Props) {
   const t = useTranslations('studio.editor');
   const apiErrors = useTranslations('studio.apiErrors');
   const uiLocale = useLocale();
@@ -36,7 +50,7 @@ export function PublicationPanel({ postId, pane, state, onState, draft, liveText
   const [scheduleValue, setScheduleValue] = useState('');
   const [note, setNote] = useState('');
   const [showDiff, setShowDiff] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [busy, setBusy] = useState(false);
   const { locale, can } = pane;
   const when = (iso: string) =>
@@ -45,30 +59,33 @@ export function PublicationPanel({ postId, pane, state, onState, draft, liveText
   const hasChanges = isLive && state.draftRevisionId !== state.live!.revisionId;
   const canPublishHere = isLive ? can.update : can.publish;
   const pending = state.review?.state === 'pending' ? state.review : null;
+  const liveDiff = liveText ? diffText(`${liveText.title}\n\n${liveText.body}`, `${draft.title}\n\n${draft.body}`) : null;
 
   const run = async (action: Action, extra: Record<string, unknown> = {}) => {
     setBusy(true);
-    setMessage(null);
+    setRefusal(null);
     // What is published is what the server has: save the last keystrokes first.
-    if (draft.isDirty && (action === 'publish' || action === 'schedule' || action === 'submit-review')) await draft.save();
-    const result = await callApi<{ post: PostAnswer & { translations: Record<string, ServerTranslation | undefined> }; liveText: { title: string; body: string } | null }>(
-      `/api/v1/studio/posts/${postId}/publication`,
-      { method: 'POST', json: { postId, locale, action, ...extra } },
-    );
+    if (draft.isDirty && savesFirst.has(action)) await draft.save();
+    const shown = action === 'publish' || action === 'schedule' || action === 'approve' ? { revisionId: draft.currentRevisionId() } : {};
+    const result = await callApi<{ panes: PaneData[] }>(`/api/v1/studio/posts/${postId}/publication`, { method: 'POST', json: { postId, locale, action, ...shown, ...extra } });
     setBusy(false);
     if (!result.ok) {
-      const reason = !result.offline && result.reason && apiErrors.has(result.reason as 'render-timeout') ? apiErrors(result.reason as 'render-timeout') : null;
-      setMessage(result.offline ? t('offline') : result.status === 403 ? t('publishRefused') : (reason ?? result.message));
+      if (result.offline) return setRefusal({ text: t('offline') });
+      const known = result.reason && apiErrors.has(result.reason as 'render-timeout') ? apiErrors(result.reason as 'render-timeout') : null;
+      const details = (result.body.error as { details?: { images?: string[] } } | undefined)?.details;
+      setRefusal({
+        text: result.status === 403 ? t('publishRefused') : (known ?? result.message),
+        images: result.reason === 'foreign-images' ? details?.images : undefined,
+        reload: movedReasons.has(result.reason ?? ''),
+      });
       return;
     }
-    onState(publicationOf(result.data.post, locale));
-    onLiveText(result.data.liveText);
-    if (action === 'discard' && result.data.post.translations[locale]) onDiscarded(result.data.post.translations[locale]!);
-    if (action === 'submit-review' || action === 'return') setNote('');
+    onPanes(result.data.panes, action);
+    if (action === 'submit-review') setNote('');
     if (action === 'schedule') setScheduleValue('');
   };
-  const confirmThen = async (question: string, confirmLabel: string, action: Action) => {
-    if (await ask(question, { confirm: confirmLabel, cancel: t('keepAsIs') })) await run(action);
+  const confirmThen = async (question: string, confirmLabel: string, action: Action, detail?: ReactNode) => {
+    if (await ask(question, { confirm: confirmLabel, cancel: t('keepAsIs'), detail })) await run(action);
   };
 
   return (
@@ -88,7 +105,19 @@ export function PublicationPanel({ postId, pane, state, onState, draft, liveText
                 ? t('statePublished', { time: when(state.live!.updatedAt) })
                 : t('stateDraft')}
       </p>
-      {pending?.note && <blockquote className={styles.reviewNote}>{pending.note}</blockquote>}
+      {pending && (
+        <ReviewBox
+          locale={locale}
+          review={pending}
+          canReview={can.review}
+          draft={draft}
+          submittedText={submittedText}
+          busy={busy}
+          when={when}
+          onApprove={() => void confirmThen(t('confirmApprove'), t('approve'), 'approve', liveDiff && <DiffView lines={liveDiff} label={t('confirmUpdateDiff')} />)}
+          onSendBack={(text) => void run('return', { note: text })}
+        />
+      )}
       {state.review?.state === 'returned' && (
         <div className={styles.notice} role="note">
           <p>{t('stateReturned', { name: state.review.decidedByName ?? '—', time: when(state.review.decidedAt ?? state.review.requestedAt) })}</p>
@@ -106,32 +135,30 @@ export function PublicationPanel({ postId, pane, state, onState, draft, liveText
         </p>
       )}
 
-      {(hasChanges || pending) && liveText && (
+      {hasChanges && liveDiff && (
         <div>
           <button type="button" className={styles.linkButton} aria-expanded={showDiff} onClick={() => setShowDiff(!showDiff)}>
             {t('compareLive')}
           </button>
-          {showDiff && <DiffView lines={diffText(`${liveText.title}\n\n${liveText.body}`, `${draft.title}\n\n${draft.body}`)} label={t('compareLive')} />}
+          {showDiff && <DiffView lines={liveDiff} label={t('compareLive')} />}
         </div>
       )}
 
       <div className={styles.actions}>
-        {canPublishHere && !isLive && (
+        {canPublishHere && !isLive && !pending && (
           <button type="button" className={controls.primary} disabled={busy || state.draftRevisionId === null} onClick={() => void run('publish')}>
             {t('publish')}
           </button>
         )}
-        {canPublishHere && hasChanges && (
-          <button type="button" className={controls.primary} disabled={busy} onClick={() => void confirmThen(t('confirmUpdate'), t('update'), 'publish')}>
+        {canPublishHere && hasChanges && !pending && (
+          <button
+            type="button"
+            className={controls.primary}
+            disabled={busy}
+            onClick={() => void confirmThen(t('confirmUpdate'), t('update'), 'publish', liveDiff && <DiffView lines={liveDiff} label={t('confirmUpdateDiff')} />)}
+          >
             {t('update')}
           </button>
-        )}
-        {can.review && pending && (
-          <>
-            <button type="button" className={controls.primary} disabled={busy} onClick={() => void confirmThen(t('confirmApprove'), t('approve'), 'approve')}>
-              {t('approve')}
-            </button>
-          </>
         )}
         {can.discard && hasChanges && (
           <button type="button" className={controls.secondary} disabled={busy} onClick={() => void confirmThen(t('confirmDiscard'), t('discard'), 'discard')}>
@@ -145,13 +172,23 @@ export function PublicationPanel({ postId, pane, state, onState, draft, liveText
         )}
       </div>
 
-      {can.review && pending && (
-        <div className={controls.field}>
-          <label htmlFor={`${locale}-return-note`}>{t('sendBackNote')}</label>
-          <textarea id={`${locale}-return-note`} rows={2} value={note} onChange={(e) => setNote(e.target.value)} />
-          <button type="button" className={controls.secondary} disabled={busy} onClick={() => void run('return', { note })}>
-            {t('sendBack')}
-          </button>
+      {refusal && (
+        <div className={styles.refusal} role="alert">
+          <p className={controls.fieldError}>{refusal.text}</p>
+          {refusal.images && refusal.images.length > 0 && (
+            <ul className={styles.refusedImages}>
+              {refusal.images.map((url) => (
+                <li key={url}>
+                  <code>{url}</code>
+                </li>
+              ))}
+            </ul>
+          )}
+          {refusal.reload && (
+            <button type="button" className={controls.secondary} onClick={() => window.location.reload()}>
+              {t('reloadLatest')}
+            </button>
+          )}
         </div>
       )}
 
@@ -192,11 +229,6 @@ export function PublicationPanel({ postId, pane, state, onState, draft, liveText
       )}
       {!canPublishHere && !can.submitReview && <p className={styles.muted}>{t('publishRefused')}</p>}
 
-      {message && (
-        <p className={controls.fieldError} role="alert">
-          {message}
-        </p>
-      )}
     </div>
   );
 }

@@ -4,7 +4,7 @@
 // where the language stands with readers (publication-panel) and its revisions.
 import { useLocale, useTranslations } from 'next-intl';
 import { useCallback, useEffect, useState } from 'react';
-import { callApi, publicPath, type PaneData, type PublicationState, type ServerTranslation } from './editor-api';
+import { callApi, publicPath, type FreshPanes, type PaneData, type PublicationState, type ServerTranslation } from './editor-api';
 import { ConflictView } from './conflict-view';
 import { DiffView } from './diff-view';
 import { PaneFields } from './pane-fields';
@@ -28,9 +28,12 @@ interface Props {
   timeZone: string;
   onBodyChange: (locale: 'zh' | 'en', body: string) => void;
   onSaved: (locale: 'zh' | 'en', translation: ServerTranslation) => void;
+  /** Both languages as the server answered a publication step in either pane. */
+  fresh: FreshPanes | null;
+  onPanes: (fresh: FreshPanes) => void;
 }
 
-export function TranslationPane({ postId, pane, otherBody, otherLocale, sourceRevisionId, slugFollowsTitle, timeZone, onBodyChange, onSaved }: Props) {
+export function TranslationPane({ postId, pane, otherBody, otherLocale, sourceRevisionId, slugFollowsTitle, timeZone, onBodyChange, onSaved, fresh, onPanes }: Props) {
   const t = useTranslations('studio.editor');
   const apiErrors = useTranslations('studio.apiErrors');
   const s = useTranslations('studio.status');
@@ -47,6 +50,8 @@ export function TranslationPane({ postId, pane, otherBody, otherLocale, sourceRe
   const [publication, setPublication] = useState<PublicationState>(pane.publication);
   const [liveText, setLiveText] = useState(pane.liveText);
   const [sourceDiff, setSourceDiff] = useState(pane.sourceDiff);
+  const [submittedText, setSubmittedText] = useState(pane.submittedText);
+  const [markError, setMarkError] = useState<string | null>(null);
   // Set once hydrated: tests (and impatient fingers) wait for it before typing.
   const [ready, setReady] = useState(false);
   // With the body's editor loaded, for a language that exists.
@@ -60,12 +65,33 @@ export function TranslationPane({ postId, pane, otherBody, otherLocale, sourceRe
   const status = publication.live && draft.revisionId !== null && publication.status === 'published' && draft.revisionId !== publication.live.revisionId ? 'changes' : publication.status;
   const draftState = { ...publication, draftRevisionId: draft.revisionId, status };
 
+  // A publication step in either pane may change this one (an update leaves it outdated,
+  // publishing it clears that): take what the server says of this language now.
+  const { replaceWithSaved } = draft;
+  useEffect(() => {
+    const mine = fresh?.panes.find((p) => p.locale === locale);
+    if (!fresh || !mine) return;
+    /* eslint-disable react-hooks/set-state-in-effect -- the server's answer to a step, applied once per answer */
+    setPublication(mine.publication);
+    setLiveText(mine.liveText);
+    setSourceDiff(mine.sourceDiff);
+    setSubmittedText(mine.submittedText);
+    /* eslint-enable react-hooks/set-state-in-effect */
+    if (fresh.action === 'discard' && fresh.locale === locale && mine.translation) replaceWithSaved(mine.translation);
+  }, [fresh, locale, replaceWithSaved]);
+
+  // Caught up with the source: a new revision of the text (saved first), made from the source readers see.
   const markUpToDate = async () => {
-    const result = await callApi(`/api/v1/studio/posts/${postId}/translations/${locale}/up-to-date`, { method: 'POST' });
-    if (result.ok) {
-      setSourceDiff(null);
-      draft.setBasedOn(sourceRevisionId);
-    }
+    setMarkError(null);
+    if (draft.isDirty) await draft.save();
+    const result = await callApi<{ translation: ServerTranslation }>(`/api/v1/studio/posts/${postId}/translations/${locale}/up-to-date`, {
+      method: 'POST',
+      json: { expectedRevisionId: draft.currentRevisionId() },
+    });
+    if (!result.ok) return setMarkError(result.offline ? t('offline') : result.status === 409 ? apiErrors('state-moved') : result.message);
+    draft.adoptSaved(result.data.translation);
+    setSourceDiff(null);
+    setPublication((p) => ({ ...p, status: p.live ? 'changes' : 'draft', draftRevisionId: result.data.translation.revisionId }));
   };
 
   const timeFormat = new Intl.DateTimeFormat(uiLocale === 'zh' ? 'zh-CN' : 'en-GB', { timeStyle: 'short', timeZone });
@@ -121,6 +147,11 @@ export function TranslationPane({ postId, pane, otherBody, otherLocale, sourceRe
                   {t('markUpToDate')}
                 </button>
               )}
+              {markError && (
+                <p className={controls.fieldError} role="alert">
+                  {markError}
+                </p>
+              )}
             </div>
           )}
 
@@ -147,11 +178,10 @@ export function TranslationPane({ postId, pane, otherBody, otherLocale, sourceRe
             postId={postId}
             pane={pane}
             state={draftState}
-            onState={setPublication}
-            draft={{ title: draft.fields.title, body: draft.fields.body, isDirty: draft.isDirty, save: () => draft.save() }}
+            draft={{ title: draft.fields.title, body: draft.fields.body, isDirty: draft.isDirty, save: () => draft.save(), currentRevisionId: draft.currentRevisionId }}
             liveText={liveText}
-            onLiveText={setLiveText}
-            onDiscarded={draft.replaceWithSaved}
+            submittedText={submittedText}
+            onPanes={(panes, action) => onPanes({ panes, action, locale })}
             timeZone={timeZone}
           />
 
@@ -160,6 +190,8 @@ export function TranslationPane({ postId, pane, otherBody, otherLocale, sourceRe
               postId={postId}
               locale={locale}
               currentBody={draft.fields.body}
+              currentRevisionId={draft.revisionId}
+              marks={{ live: publication.live?.revisionId ?? null, scheduled: publication.publishAt ? publication.scheduledRevisionId : null, review: publication.review?.state === 'pending' ? publication.review.revisionId : null }}
               canRestore={pane.can.edit}
               timeZone={timeZone}
               onRestore={(revision) => draft.update({ title: revision.title, excerpt: revision.excerpt, body: revision.body })}

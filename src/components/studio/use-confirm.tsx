@@ -6,19 +6,24 @@ import { useCallback, useRef, useState, type ReactNode } from 'react';
 import controls from './studio.module.css';
 import styles from './editor.module.css';
 
-interface Question {
-  message: string;
+interface Labels {
   confirm: string;
   cancel: string;
+  /** What the step will do, shown under the question (an update's diff). */
+  detail?: ReactNode;
+}
+
+interface Question extends Labels {
+  message: string;
   resolve: (answer: boolean) => void;
 }
 
 /** Returns the dialog to render and `ask`, which resolves true when confirmed. */
-export function useConfirm(): [ReactNode, (message: string, labels: { confirm: string; cancel: string }) => Promise<boolean>] {
+export function useConfirm(): [ReactNode, (message: string, labels: Labels) => Promise<boolean>] {
   const dialog = useRef<HTMLDialogElement>(null);
   const [question, setQuestion] = useState<Question | null>(null);
   const ask = useCallback(
-    (message: string, labels: { confirm: string; cancel: string }) =>
+    (message: string, labels: Labels) =>
       new Promise<boolean>((resolve) => {
         setQuestion({ message, ...labels, resolve });
         // After the render that puts the text in.
@@ -34,6 +39,7 @@ export function useConfirm(): [ReactNode, (message: string, labels: { confirm: s
   const element = (
     <dialog ref={dialog} className={styles.confirm} onCancel={() => answer(false)} aria-labelledby="confirm-message">
       <p id="confirm-message">{question?.message}</p>
+      {question?.detail}
       <div className={styles.actions}>
         <button type="button" className={controls.secondary} onClick={() => answer(false)}>
           {question?.cancel}

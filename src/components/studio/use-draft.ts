@@ -204,10 +204,23 @@ export function useDraft({ postId, pane, sourceRevisionId, explain, autoSlug: in
     setSaveState('saved');
   };
 
-  /** Marks the translation as made from a newer source revision. */
-  const setBasedOn = (id: number | null) => {
-    basedOnRef.current = id;
+  /**
+   * Takes a revision the server made of the saved text (Mark as up to date): the next save
+   * builds on it and its base; what the writer typed since stays, still to be saved.
+   */
+  const adoptSaved = (translation: ServerTranslation) => {
+    const saved = toEditable(translation);
+    revisionRef.current = translation.revisionId;
+    basedOnRef.current = translation.basedOnRevisionId;
+    savedFieldsRef.current = saved;
+    setRevisionId(translation.revisionId);
+    setSavedFields(saved);
+    onSaved(locale, translation);
+    if (sameFields(fieldsRef.current, saved)) setSaveState('saved');
   };
+
+  /** The revision the server holds now (after a save that finished since the last render). */
+  const currentRevisionId = () => revisionRef.current;
 
   /** The writer sets the slug from now on, starting from the one the title gave. */
   const takeOverSlug = () => {
@@ -230,7 +243,8 @@ export function useDraft({ postId, pane, sourceRevisionId, explain, autoSlug: in
     restored,
     revisionId,
     replaceWithSaved,
-    setBasedOn,
+    adoptSaved,
+    currentRevisionId,
     autoSlug,
     shownSlug: autoSlug ? shownSlug : fields.slug,
     takeOverSlug,

@@ -55,6 +55,7 @@ export async function editorPanes(repo: StudioRepository, post: StudioPost, acto
           status: post.editorial[l],
           draftRevisionId: language?.draft.revisionId ?? null,
           publishAt: language?.draft.publishAt ?? null,
+          scheduledRevisionId: language?.scheduledRevisionId ?? null,
           live: language?.live ? { revisionId: language.live.revisionId, slug: language.live.slug, publishedAt: language.live.publishedAt, updatedAt: language.live.updatedAt } : null,
           review: language?.review ?? null,
         },
