@@ -1,7 +1,7 @@
 import { syntaxTree } from '@codemirror/language';
 import { describe, expect, it } from 'vitest';
 import { editorState } from './create-editor';
-import { findMalformed, linkStatus } from './link-syntax';
+import { findMalformed, linkStatus, outsideAddress } from './link-syntax';
 
 /** Each broken span of a text, as the text it covers. */
 function malformed(text: string): string[] {
@@ -58,5 +58,24 @@ describe('broken link and image syntax', () => {
     // [1] or [注] in running text is what readers see, brackets and all: not a link, not broken.
     expect(malformed('As shown [1], and [注] here.')).toEqual([]);
     expect(statuses('As shown [1], and [注] here.')).toEqual(['text', 'text']);
+  });
+});
+
+describe('Home and End out of an address', () => {
+  const text = '详见[Duet 项目主页](https://github.com/example/duet "主页")，以及 ![茶](/images/tea.png)。';
+  const state = editorState(text);
+  const link = { from: text.indexOf('['), to: text.indexOf('，') };
+  const image = { from: text.indexOf('!'), to: text.indexOf('。') };
+
+  it('moves a position inside the address part to the edge of its link or image', () => {
+    const insideUrl = text.indexOf('example');
+    expect(outsideAddress(state, insideUrl, true)).toBe(link.to);
+    expect(outsideAddress(state, insideUrl, false)).toBe(link.from);
+    expect(outsideAddress(state, text.indexOf('主页")') + 1, true)).toBe(link.to);
+    expect(outsideAddress(state, text.indexOf('/images') + 3, false)).toBe(image.from);
+  });
+
+  it('leaves the link text, the edges and plain text alone', () => {
+    for (const pos of [0, link.from, link.from + 3, text.indexOf(']'), link.to, image.to, text.length]) expect(outsideAddress(state, pos, true)).toBe(pos);
   });
 });
