@@ -89,7 +89,7 @@ const theme = EditorView.theme({
  * undo history. Tests build it without a browser.
  */
 export function editorState(doc: string, selection?: { anchor: number; head?: number }, extensions: Extension[] = []): EditorState {
-  return EditorState.create({ doc, selection, extensions: [EditorState.lineSeparator.of('\n'), markdown({ base: markdownLanguage }), history(), ...extensions] });
+  return EditorState.create({ doc, selection, extensions: [EditorState.lineSeparator.of('\n'), markdown({ base: markdownLanguage, addKeymap: false }), history(), ...extensions] });
 }
 
 export function createEditor(options: EditorOptions) {

@@ -1,13 +1,13 @@
 // Home and End in the writing mode: as CodeMirror's own (to the ends of the visual line,
 // again to the ends of the whole line, Home to the end of the indentation first), except
-// that they never stop inside a link's address. A long paragraph wraps where it likes,
+// that they never stop inside a link or an image. A long paragraph wraps where it likes,
 // in the middle of a URL too; End there, then Enter, used to split the address in two and
 // break the link without the writer noticing (issue #23).
 import { EditorSelection, type SelectionRange } from '@codemirror/state';
 import { Direction, type Command, type EditorView, type KeyBinding } from '@codemirror/view';
-import { outsideAddress } from './link-syntax';
+import { outsideLink } from './link-syntax';
 
-/** CodeMirror's moveByLineBoundary (@codemirror/commands), then out of any address. */
+/** CodeMirror's moveByLineBoundary (@codemirror/commands), then out of any link. */
 function lineBoundary(view: EditorView, start: SelectionRange, forward: boolean): number {
   const line = view.lineBlockAt(start.head);
   let moved = view.moveToLineBoundary(start, forward);
@@ -17,7 +17,7 @@ function lineBoundary(view: EditorView, start: SelectionRange, forward: boolean)
     const space = /^\s*/.exec(view.state.sliceDoc(line.from, Math.min(line.from + 100, line.to)))![0].length;
     if (space && start.head !== line.from + space) head = line.from + space;
   }
-  return outsideAddress(view.state, head, forward);
+  return outsideLink(view.state, head, forward);
 }
 
 function move(side: 'forward' | 'backward' | 'left' | 'right', extend: boolean): Command {

@@ -1,7 +1,7 @@
 import { syntaxTree } from '@codemirror/language';
 import { describe, expect, it } from 'vitest';
 import { editorState } from './create-editor';
-import { findMalformed, linkStatus, outsideAddress } from './link-syntax';
+import { findMalformed, linkStatus, outsideLink } from './link-syntax';
 
 /** Each broken span of a text, as the text it covers. */
 function malformed(text: string): string[] {
@@ -61,21 +61,25 @@ describe('broken link and image syntax', () => {
   });
 });
 
-describe('Home and End out of an address', () => {
-  const text = '详见[Duet 项目主页](https://github.com/example/duet "主页")，以及 ![茶](/images/tea.png)。';
+describe('Home and End out of a link', () => {
+  const text = '详见[Duet 项目主页](https://github.com/example/duet "主页")，以及 ![茶](/images/tea.png)。\n\n[多行\n链接](https://x.test)';
   const state = editorState(text);
   const link = { from: text.indexOf('['), to: text.indexOf('，') };
   const image = { from: text.indexOf('!'), to: text.indexOf('。') };
 
-  it('moves a position inside the address part to the edge of its link or image', () => {
-    const insideUrl = text.indexOf('example');
-    expect(outsideAddress(state, insideUrl, true)).toBe(link.to);
-    expect(outsideAddress(state, insideUrl, false)).toBe(link.from);
-    expect(outsideAddress(state, text.indexOf('主页")') + 1, true)).toBe(link.to);
-    expect(outsideAddress(state, text.indexOf('/images') + 3, false)).toBe(image.from);
+  it('moves a position inside a link or image, words or address, to its edge', () => {
+    for (const inside of [text.indexOf('example'), text.indexOf('项目'), text.indexOf('](') + 1, text.indexOf('主页")') + 1]) {
+      expect(outsideLink(state, inside, true)).toBe(link.to);
+      expect(outsideLink(state, inside, false)).toBe(link.from);
+    }
+    expect(outsideLink(state, text.indexOf('/images') + 3, false)).toBe(image.from);
+    expect(outsideLink(state, text.indexOf('茶'), true)).toBe(image.to);
   });
 
-  it('leaves the link text, the edges and plain text alone', () => {
-    for (const pos of [0, link.from, link.from + 3, text.indexOf(']'), link.to, image.to, text.length]) expect(outsideAddress(state, pos, true)).toBe(pos);
+  it('leaves the edges, plain text and the line ends of a link over two lines alone', () => {
+    for (const pos of [0, link.from, link.to, image.from, image.to, text.indexOf('以及')]) expect(outsideLink(state, pos, true)).toBe(pos);
+    const lineEnd = text.indexOf('多行') + 2;
+    expect(outsideLink(state, lineEnd, true)).toBe(lineEnd);
+    expect(outsideLink(state, lineEnd + 1, false)).toBe(lineEnd + 1);
   });
 });

@@ -98,16 +98,18 @@ export function findMalformed(state: EditorState, from: number, to: number): Mal
 }
 
 /**
- * A caret position moved out of a link's or image's address part (`](…)`) to the link's
- * edge: `forward` to after its `)`, else to its `[`. Home and End go to the ends of a line
- * of text, never into the middle of an address a wrapped line happens to break in.
+ * A caret position moved out of a link or an image to its edge: `forward` to after its
+ * `)`, else to its `[`. In the writing mode a link reads as one unit; Home and End go to
+ * the ends of a line of text and never stop inside one where a wrapped line happens to
+ * break, in its words or its address (there, Enter split the link, issue #23). A link
+ * whose words run over two lines keeps the stop at its line's end.
  */
-export function outsideAddress(state: EditorState, pos: number, forward: boolean): number {
+export function outsideLink(state: EditorState, pos: number, forward: boolean): number {
   for (let node: SyntaxNode | null = syntaxTree(state).resolveInner(pos, 0); node; node = node.parent) {
     if (node.name !== 'Link' && node.name !== 'Image') continue;
-    const close = node.getChildren('LinkMark')[1];
-    if (close && pos > close.from && pos < node.to) return forward ? node.to : node.from;
-    return pos;
+    if (pos <= node.from || pos >= node.to) return pos;
+    const edge = forward ? node.to : node.from;
+    return state.doc.lineAt(edge).number === state.doc.lineAt(pos).number ? edge : pos;
   }
   return pos;
 }

@@ -113,6 +113,7 @@ function build(view: EditorView, labels: LivePreviewLabels, actions: RemoteImage
   const active = activeLines(state);
   const imports = state.field(remoteImportsField, false) ?? new Map();
   const lines: Range<Decoration>[] = [];
+  const linesSeen = new Set<string>();
   const inline: Range<Decoration>[] = [];
   for (const { from, to } of view.visibleRanges) {
     syntaxTree(state).iterate({
@@ -122,7 +123,13 @@ function build(view: EditorView, labels: LivePreviewLabels, actions: RemoteImage
         const lineDeco = lineClasses[node.name];
         if (lineDeco) {
           const last = state.doc.lineAt(Math.min(node.to, to)).number;
-          for (let n = state.doc.lineAt(Math.max(node.from, from)).number; n <= last; n += 1) lines.push(lineDeco.range(state.doc.line(n).from));
+          for (let n = state.doc.lineAt(Math.max(node.from, from)).number; n <= last; n += 1) {
+            // A nested quote's lines are the outer one's too: one class each.
+            const key = `${n}:${node.name}`;
+            if (linesSeen.has(key)) continue;
+            linesSeen.add(key);
+            lines.push(lineDeco.range(state.doc.line(n).from));
+          }
         }
         if (node.name === 'HeaderMark') {
           // "## " goes with its space; a setext underline stays (it is its own line).

@@ -4,7 +4,7 @@
 // fetch failed when one did, and two actions: upload it to the library (the server fetches
 // it, server/media/import-remote-image.ts) or remove it. What is being fetched or failed is
 // kept per address in the editor's state, so every copy of one image says the same.
-import { syntaxTree } from '@codemirror/language';
+import { ensureSyntaxTree, syntaxTree } from '@codemirror/language';
 import { StateEffect, StateField, type EditorState } from '@codemirror/state';
 import { type EditorView, WidgetType } from '@codemirror/view';
 
@@ -55,7 +55,8 @@ export function imageSource(state: EditorState, node: { getChild(name: string): 
 /** Each Image node's address range whose address is `src`, in order. */
 export function imagesWithSource(state: EditorState, src: string): Array<{ from: number; to: number; url: { from: number; to: number } }> {
   const found: Array<{ from: number; to: number; url: { from: number; to: number } }> = [];
-  syntaxTree(state).iterate({
+  // The whole text, parsed if it was not yet (a paste far from the part on screen), within 200 ms.
+  (ensureSyntaxTree(state, state.doc.length, 200) ?? syntaxTree(state)).iterate({
     enter: (node) => {
       if (node.name !== 'Image') return undefined;
       const url = node.node.getChild('URL');
