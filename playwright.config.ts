@@ -52,6 +52,9 @@ export default defineConfig({
       // dense table of hardening.spec.ts (about 7 s idle, 3.3 s allowed) outlives it, so the
       // refusal is seen end to end.
       DUET_RENDER_MS_PER_KB: '12',
+      // editor-writing.spec.ts serves images from another "site" on 127.0.0.1 for the
+      // Studio to copy into its library; this machine stays refused by default.
+      DUET_TEST_FETCH_ADDRESSES: '127.0.0.1',
     },
   },
 });

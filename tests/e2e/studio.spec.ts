@@ -75,6 +75,12 @@ test.describe('the Studio workflow', () => {
     await translatorPage.goto(postPath);
     await expect(translatorPage.locator('section[data-ready]').first()).toBeVisible();
     await expect(pane(translatorPage, 'Chinese').getByLabel('Title', { exact: true })).toHaveAttribute('readonly', '');
+    // The read-only source has no formatting bar, and no key changes its text.
+    await expect(pane(translatorPage, 'Chinese').getByRole('toolbar')).toHaveCount(0);
+    const source = translatorPage.locator('#zh-body');
+    await source.locator('.cm-line').first().click();
+    for (const key of ['End', 'Enter', 'Backspace', 'Control+b', 'Control+Alt+2', 'Control+Shift+9', 'Control+z']) await translatorPage.keyboard.press(key);
+    await expect(source.locator('.cm-line')).toHaveText(['一杯茶的时间，足够读完一篇短文。', '', '第二段：慢慢来。']);
     const en = pane(translatorPage, 'English');
     await en.getByRole('button', { name: 'Start the English translation' }).click();
     await en.getByLabel('Title', { exact: true }).fill(`Tea and Time ${tag}`);

@@ -15,7 +15,7 @@ import { createStudioRepository } from '@/db/repositories/studio-repository';
 import { createDeliveryQueue, type DeliveryQueue } from '@/db/repositories/webhook-deliveries';
 import { createWebhookRepository, type WebhookRepository } from '@/db/repositories/webhooks';
 import { deliverDue, type DeliveryOptions } from '@/server/webhooks/deliver-due';
-import { systemResolver, type Resolver } from '@/server/webhooks/resolve-target';
+import { systemResolver, type Resolver } from '@/server/net/resolve-target';
 import { makePost } from './helpers/factories';
 import { testTargets, type TestDatabase } from './helpers/test-databases';
 import { startReceiver, type Answer, type Receiver } from './helpers/webhook-receiver';

@@ -10,7 +10,7 @@ import type { Database } from '@/db/schema';
 import { createDeliveryQueue, responseSnippetBytes, type AttemptRecord, type DeliveryRow } from '@/db/repositories/webhook-deliveries';
 import { createWebhookRepository, type WebhookTarget } from '@/db/repositories/webhooks';
 import { logger } from '@/server/logger';
-import { systemResolver, type Resolver } from './resolve-target';
+import { systemResolver, type Resolver } from '@/server/net/resolve-target';
 import { sendWebhook, type SendResult } from './send-webhook';
 
 export interface DeliveryOptions {

@@ -3,14 +3,17 @@
 // opening and saving a post changes nothing. Loaded on demand by markdown-editor.tsx, so
 // none of this reaches a reading page.
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
-import { markdown, markdownKeymap, markdownLanguage } from '@codemirror/lang-markdown';
+import { markdown, markdownLanguage } from '@codemirror/lang-markdown';
 import { HighlightStyle, syntaxHighlighting } from '@codemirror/language';
-import { Compartment, EditorState, type Extension, type TransactionSpec } from '@codemirror/state';
+import { Compartment, EditorState, Prec, Transaction, type Extension, type TransactionSpec } from '@codemirror/state';
 import { EditorView, keymap, placeholder as placeholderText, type Command } from '@codemirror/view';
 import { tags } from '@lezer/highlight';
+import { blockKeymap } from './block-keys';
 import { insertCodeBlock, insertFootnote, insertLink, setHeading, toggleInline, toggleLines } from './format';
+import { lineBoundaryKeymap } from './line-boundary';
 import { livePreview, type LivePreviewLabels } from './live-preview';
 import { counterpartField } from './pane-link';
+import { remoteImportsField, type RemoteImageActions } from './remote-images';
 import { uploadsField } from './upload-marks';
 
 export type EditorMode = 'rich' | 'markdown';
@@ -26,6 +29,8 @@ export interface EditorOptions {
   onChange: (text: string) => void;
   /** Files dropped or pasted at a position. */
   onFiles: (files: File[], pos: number) => void;
+  /** The buttons of the marker beside an image that is not in the media library. */
+  remoteImageActions: RemoteImageActions;
   /** HTML pasted over a range (a document, a web page, another post). */
   onHtml: (html: string, from: number, to: number) => void;
   onScroll: () => void;
@@ -84,7 +89,7 @@ const theme = EditorView.theme({
  * undo history. Tests build it without a browser.
  */
 export function editorState(doc: string, selection?: { anchor: number; head?: number }, extensions: Extension[] = []): EditorState {
-  return EditorState.create({ doc, selection, extensions: [EditorState.lineSeparator.of('\n'), markdown({ base: markdownLanguage }), history(), ...extensions] });
+  return EditorState.create({ doc, selection, extensions: [EditorState.lineSeparator.of('\n'), markdown({ base: markdownLanguage, addKeymap: false }), history(), ...extensions] });
 }
 
 export function createEditor(options: EditorOptions) {
@@ -93,8 +98,15 @@ export function createEditor(options: EditorOptions) {
   const attributes = new Compartment();
   const attributesExtension = (extra: Record<string, string>): Extension =>
     EditorView.contentAttributes.of({ ...extra, spellcheck: 'true', autocorrect: 'on', 'aria-multiline': 'true', role: 'textbox' });
-  const modeExtension = (mode: EditorMode): Extension => (mode === 'rich' ? [livePreview(options.labels)] : [EditorView.contentAttributes.of({ 'data-mode': 'markdown' })]);
-  const editableExtension = (readOnly: boolean): Extension => [EditorState.readOnly.of(readOnly), EditorView.editable.of(!readOnly)];
+  const modeExtension = (mode: EditorMode): Extension =>
+    mode === 'rich' ? [livePreview(options.labels, options.remoteImageActions), Prec.high(keymap.of(lineBoundaryKeymap))] : [EditorView.contentAttributes.of({ 'data-mode': 'markdown' })];
+  const editableExtension = (readOnly: boolean): Extension => [
+    EditorState.readOnly.of(readOnly),
+    EditorView.editable.of(!readOnly),
+    // A read-only text takes no change from the keyboard, whatever command a key runs;
+    // a text coming from outside (replaceText, no user event) still arrives.
+    readOnly ? EditorState.transactionFilter.of((tr) => (tr.docChanged && tr.annotation(Transaction.userEvent) !== undefined ? [] : tr)) : [],
+  ];
   // A change made here goes up; one coming down (a restore, a conflict resolved) does not echo back.
   let applyingOutside = false;
 
@@ -104,7 +116,7 @@ export function createEditor(options: EditorOptions) {
       keymap.of([
         ...formatKeymap,
         { key: 'Mod-k', run: command((s) => insertLink(s)), preventDefault: true },
-        ...markdownKeymap,
+        ...blockKeymap,
         ...historyKeymap,
         ...defaultKeymap,
         indentWithTab,
@@ -114,6 +126,7 @@ export function createEditor(options: EditorOptions) {
       theme,
       counterpartField,
       uploadsField,
+      remoteImportsField,
       placeholderText(options.labels.placeholder),
       modes.of(modeExtension(options.mode)),
       editable.of(editableExtension(options.readOnly)),

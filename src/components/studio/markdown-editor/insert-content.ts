@@ -1,7 +1,7 @@
 // What goes into the text from outside it: files dropped or pasted (uploaded with their
 // progress shown where they land, an image's description asked meanwhile), HTML pasted
-// from a document or a page (converted to Markdown in the browser), and picks from the
-// media library.
+// from a document or a page (converted to Markdown in the browser, its images from other
+// sites then copied into the library: remote-import.ts), and picks from the media library.
 import type { EditorView } from '@codemirror/view';
 import type { useTranslations } from 'next-intl';
 import type { Media } from '@/core/content/types';
@@ -9,6 +9,7 @@ import { mediaKindOf, uploadFile } from '../upload-file';
 import type { ImageText } from './alt-dialog';
 import { imageMarkdown, insertBlock } from './format';
 import { readableName } from './media-picker';
+import { copyRemoteImages } from './remote-import';
 import { addUpload, removeUpload, updateUpload, uploadsField } from './upload-marks';
 
 export interface InsertDeps {
@@ -54,9 +55,11 @@ export async function insertDroppedFiles(view: EditorView, files: File[], pos: n
   );
 }
 
-export async function pasteConverted(view: EditorView, html: string, from: number, to: number, { t, setNotice }: InsertDeps): Promise<void> {
+export async function pasteConverted(view: EditorView, html: string, from: number, to: number, deps: InsertDeps): Promise<void> {
+  const { t, setNotice } = deps;
   const before = view.state.doc;
   let markdown: string;
+  let remoteImages: string[] = [];
   if (html.length > maxPastedHtml) {
     markdown = new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
     setNotice(t('pasteTooLarge'));
@@ -64,12 +67,13 @@ export async function pasteConverted(view: EditorView, html: string, from: numbe
     const { htmlToMarkdown } = await import('@/core/markdown/html-to-markdown');
     const converted = htmlToMarkdown(html);
     markdown = converted.markdown.replace(/\n+$/, '');
-    const remote = converted.remoteImages.length;
-    setNotice(remote > 0 ? t('remoteImages', { count: remote }) : null);
+    remoteImages = converted.remoteImages;
+    setNotice(null);
   }
   // Typed on meanwhile: the paste goes where the caret is now.
   const range = view.state.doc === before ? { from, to } : view.state.selection.main;
   view.dispatch({ changes: { from: range.from, to: range.to, insert: markdown }, selection: { anchor: range.from + markdown.length }, userEvent: 'input.paste', scrollIntoView: true });
+  await copyRemoteImages(view, remoteImages, deps);
 }
 
 export async function insertFromLibrary(view: EditorView, media: Media, locale: 'zh' | 'en', { askAlt }: InsertDeps): Promise<void> {

@@ -1,21 +1,32 @@
 // The writing mode: the Markdown reads as the page will (headings large, emphasis shown,
-// links as links, images as pictures) and its marks step aside, except on the lines the
-// caret is on, where they show so they can be edited. Only decorations: the text itself
-// is never changed, so what is saved is exactly what was typed.
+// links as links, images as pictures) and its marks step aside. A mark shows again as soon
+// as the caret or an end of the selection touches what it belongs to: a heading's `#` on
+// the caret's line, a link's brackets and address when the caret is in or at the edge of
+// that link. So the caret can never stand in hidden syntax, and clicking into a paragraph
+// does not unfold every address in it (which rewrapped the line under the writer). Only
+// real links are drawn as links; broken link and image syntax stays in sight, marked
+// (link-syntax.ts), and an image outside the media library carries a marker
+// (remote-images.ts). Only decorations: the text is never changed, so what is saved is
+// exactly what was typed.
 import { syntaxTree } from '@codemirror/language';
 import { RangeSetBuilder, type EditorState, type Range } from '@codemirror/state';
 import { Decoration, EditorView, ViewPlugin, WidgetType, type DecorationSet, type ViewUpdate } from '@codemirror/view';
+import { findMalformed, linkStatus } from './link-syntax';
+import { imageSource, isLibraryPath, RemoteImageMarker, remoteImportsField, type RemoteImageActions, type RemoteImageLabels } from './remote-images';
 
 export interface LivePreviewLabels {
-  /** Shown on an image that links to another site instead of the media library. */
-  remoteImage: string;
+  /** The mark on broken link syntax, and its longer explanation (the tooltip). */
+  malformedLink: string;
+  malformedLinkHelp: string;
+  malformedImage: string;
+  malformedImageHelp: string;
+  remoteImage: RemoteImageLabels;
 }
 
 class ImageWidget extends WidgetType {
   constructor(
     readonly src: string,
     readonly alt: string,
-    readonly labels: LivePreviewLabels,
   ) {
     super();
   }
@@ -25,19 +36,11 @@ class ImageWidget extends WidgetType {
   toDOM() {
     const wrap = document.createElement('span');
     wrap.className = 'cm-md-image';
-    // Only the site's own files are shown: a remote picture is marked to be uploaded, and
-    // the editor does not fetch it.
-    if (/^\//.test(this.src) && !this.src.startsWith('//')) {
-      const img = document.createElement('img');
-      img.src = this.src;
-      img.alt = this.alt;
-      img.loading = 'lazy';
-      wrap.append(img);
-    } else {
-      wrap.classList.add('cm-md-image-remote');
-      wrap.textContent = `${this.labels.remoteImage}: ${this.alt || this.src}`;
-      wrap.title = this.src;
-    }
+    const img = document.createElement('img');
+    img.src = this.src;
+    img.alt = this.alt;
+    img.loading = 'lazy';
+    wrap.append(img);
     return wrap;
   }
   ignoreEvent() {
@@ -45,7 +48,28 @@ class ImageWidget extends WidgetType {
   }
 }
 
+/** The short label after broken syntax, so a phone (no tooltips) says it too. */
+class MalformedBadge extends WidgetType {
+  constructor(
+    readonly label: string,
+    readonly help: string,
+  ) {
+    super();
+  }
+  eq(other: MalformedBadge) {
+    return other.label === this.label && other.help === this.help;
+  }
+  toDOM() {
+    const badge = document.createElement('span');
+    badge.className = 'cm-md-malformed-badge';
+    badge.textContent = this.label;
+    badge.title = this.help;
+    return badge;
+  }
+}
+
 const hide = Decoration.replace({});
+const notALink = Decoration.mark({ class: 'cm-md-not-link' });
 const lineClass = (name: string) => Decoration.line({ class: name });
 const lineClasses: Record<string, Decoration> = {
   ATXHeading1: lineClass('cm-md-h1'),
@@ -63,7 +87,10 @@ const lineClasses: Record<string, Decoration> = {
   HorizontalRule: lineClass('cm-md-hr'),
 };
 
-/** Lines with a caret or selection on them: their marks stay visible. */
+/** Constructs whose marks show when the selection touches them. */
+const inlineConstructs = new Set(['Emphasis', 'StrongEmphasis', 'Strikethrough', 'InlineCode']);
+
+/** Lines with a caret or selection on them: their heading marks stay visible. */
 function activeLines(state: EditorState): Set<number> {
   const lines = new Set<number>();
   for (const range of state.selection.ranges) {
@@ -74,11 +101,19 @@ function activeLines(state: EditorState): Set<number> {
   return lines;
 }
 
-function build(view: EditorView, labels: LivePreviewLabels): DecorationSet {
+/** Whether the caret, or an end of a selection, is inside or at the edge of from…to. */
+function isTouched(state: EditorState, from: number, to: number): boolean {
+  return state.selection.ranges.some((r) => (r.from >= from && r.from <= to) || (r.to >= from && r.to <= to));
+}
+
+const sameLine = (state: EditorState, from: number, to: number) => state.doc.lineAt(from).number === state.doc.lineAt(to).number;
+
+function build(view: EditorView, labels: LivePreviewLabels, actions: RemoteImageActions): DecorationSet {
   const { state } = view;
   const active = activeLines(state);
-  const isActive = (pos: number) => active.has(state.doc.lineAt(pos).number);
+  const imports = state.field(remoteImportsField, false) ?? new Map();
   const lines: Range<Decoration>[] = [];
+  const linesSeen = new Set<string>();
   const inline: Range<Decoration>[] = [];
   for (const { from, to } of view.visibleRanges) {
     syntaxTree(state).iterate({
@@ -88,74 +123,97 @@ function build(view: EditorView, labels: LivePreviewLabels): DecorationSet {
         const lineDeco = lineClasses[node.name];
         if (lineDeco) {
           const last = state.doc.lineAt(Math.min(node.to, to)).number;
-          for (let n = state.doc.lineAt(Math.max(node.from, from)).number; n <= last; n += 1) lines.push(lineDeco.range(state.doc.line(n).from));
+          for (let n = state.doc.lineAt(Math.max(node.from, from)).number; n <= last; n += 1) {
+            // A nested quote's lines are the outer one's too: one class each.
+            const key = `${n}:${node.name}`;
+            if (linesSeen.has(key)) continue;
+            linesSeen.add(key);
+            lines.push(lineDeco.range(state.doc.line(n).from));
+          }
         }
-        if (isActive(node.from)) return;
-        switch (node.name) {
-          case 'HeaderMark': {
-            // "## " goes with its space; a setext underline stays (it is its own line).
-            if (node.node.parent?.name.startsWith('Setext')) return;
-            const end = state.sliceDoc(node.to, node.to + 1) === ' ' ? node.to + 1 : node.to;
-            inline.push(hide.range(node.from, end));
-            return;
-          }
-          case 'EmphasisMark':
-          case 'StrikethroughMark':
-            inline.push(hide.range(node.from, node.to));
-            return;
-          case 'CodeMark':
-            if (node.node.parent?.name === 'InlineCode') inline.push(hide.range(node.from, node.to));
-            return;
-          case 'Link': {
-            // [text](url "title") reads as "text"; the address shows when the caret comes.
-            const marks = node.node.getChildren('LinkMark');
-            const open = marks[0];
-            const close = marks[1];
-            if (!open || !close || state.doc.lineAt(node.from).number !== state.doc.lineAt(node.to).number) return;
-            inline.push(hide.range(open.from, open.to));
-            inline.push(hide.range(close.from, node.to));
-            return false;
-          }
-          case 'Image': {
-            if (state.doc.lineAt(node.from).number !== state.doc.lineAt(node.to).number) return false;
-            const url = node.node.getChild('URL');
-            const text = state.sliceDoc(node.from, node.to);
-            const alt = /^!\[([^\]]*)\]/.exec(text)?.[1] ?? '';
-            if (url) inline.push(Decoration.replace({ widget: new ImageWidget(state.sliceDoc(url.from, url.to).replace(/^<|>$/g, ''), alt, labels) }).range(node.from, node.to));
-            return false;
-          }
-          default:
-            return;
+        if (node.name === 'HeaderMark') {
+          // "## " goes with its space; a setext underline stays (it is its own line).
+          if (node.node.parent?.name.startsWith('Setext') || active.has(state.doc.lineAt(node.from).number)) return;
+          const end = state.sliceDoc(node.to, node.to + 1) === ' ' ? node.to + 1 : node.to;
+          inline.push(hide.range(node.from, end));
+          return;
         }
+        if (inlineConstructs.has(node.name)) {
+          if (isTouched(state, node.from, node.to)) return;
+          const markName = node.name === 'InlineCode' ? 'CodeMark' : node.name === 'Strikethrough' ? 'StrikethroughMark' : 'EmphasisMark';
+          for (const mark of node.node.getChildren(markName)) inline.push(hide.range(mark.from, mark.to));
+          return;
+        }
+        if (node.name === 'Link') {
+          const status = linkStatus(state, node.node);
+          if (status === 'text') inline.push(notALink.range(node.from, node.to));
+          if (status !== 'link' || isTouched(state, node.from, node.to)) return;
+          // [text](url "title") reads as "text"; the rest shows when the caret comes.
+          const marks = node.node.getChildren('LinkMark');
+          const open = marks[0];
+          const close = marks[1];
+          if (!open || !close || !sameLine(state, close.from, node.to)) return;
+          inline.push(hide.range(open.from, open.to));
+          inline.push(hide.range(close.from, node.to));
+          return;
+        }
+        if (node.name === 'Image') {
+          const src = imageSource(state, node.node);
+          const alt = /^!\[([^\]]*)\]/.exec(state.sliceDoc(node.from, node.to))?.[1] ?? '';
+          if (src === null || linkStatus(state, node.node) !== 'link') return false;
+          const isRemote = !isLibraryPath(src);
+          const isShown = isTouched(state, node.from, node.to) || !sameLine(state, node.from, node.to);
+          if (isRemote) {
+            const marker = new RemoteImageMarker(src, alt, imports.get(src), labels.remoteImage, actions, state.readOnly);
+            inline.push(isShown ? Decoration.widget({ widget: marker, side: 1 }).range(node.to) : Decoration.replace({ widget: marker }).range(node.from, node.to));
+          } else if (!isShown) {
+            inline.push(Decoration.replace({ widget: new ImageWidget(src, alt) }).range(node.from, node.to));
+          }
+          return false;
+        }
+        return;
       },
     });
+    for (const span of findMalformed(state, from, to)) {
+      const [label, help] = span.kind === 'image' ? [labels.malformedImage, labels.malformedImageHelp] : [labels.malformedLink, labels.malformedLinkHelp];
+      inline.push(Decoration.mark({ class: 'cm-md-malformed', attributes: { title: help } }).range(span.from, span.to));
+      inline.push(Decoration.widget({ widget: new MalformedBadge(label, help), side: 1 }).range(span.to));
+    }
   }
+  return toSet([...lines, ...inline]);
+}
+
+function toSet(ranges: Range<Decoration>[]): DecorationSet {
   const builder = new RangeSetBuilder<Decoration>();
-  const all = [...lines, ...inline].sort((a, b) => a.from - b.from || a.value.startSide - b.value.startSide);
+  const all = ranges.sort((a, b) => a.from - b.from || a.value.startSide - b.value.startSide);
   let lastEnd = -1;
   for (const range of all) {
     // Replacements never overlap (a link inside a hidden range, say): the first one wins.
-    const isLine = range.from === range.to && (range.value.spec as { class?: string }).class !== undefined;
-    if (!isLine && range.from < lastEnd) continue;
+    const isReplace = range.from < range.to && (range.value as unknown as { point: boolean }).point;
+    if (isReplace && range.from < lastEnd) continue;
     builder.add(range.from, range.to, range.value);
-    if (!isLine) lastEnd = Math.max(lastEnd, range.to);
+    if (isReplace) lastEnd = Math.max(lastEnd, range.to);
   }
   return builder.finish();
 }
 
-export function livePreview(labels: LivePreviewLabels) {
-  return ViewPlugin.fromClass(
-    class {
-      decorations: DecorationSet;
-      constructor(view: EditorView) {
-        this.decorations = build(view, labels);
-      }
-      update(update: ViewUpdate) {
-        if (update.docChanged || update.viewportChanged || update.selectionSet || syntaxTree(update.startState) !== syntaxTree(update.state)) {
-          this.decorations = build(update.view, labels);
+export function livePreview(labels: LivePreviewLabels, actions: RemoteImageActions) {
+  return [
+    ViewPlugin.fromClass(
+      class {
+        decorations: DecorationSet;
+        constructor(view: EditorView) {
+          this.decorations = build(view, labels, actions);
         }
-      }
-    },
-    { decorations: (plugin) => plugin.decorations },
-  );
+        update(update: ViewUpdate) {
+          const importsChanged = update.startState.field(remoteImportsField, false) !== update.state.field(remoteImportsField, false);
+          const readOnlyChanged = update.startState.readOnly !== update.state.readOnly;
+          if (update.docChanged || update.viewportChanged || update.selectionSet || importsChanged || readOnlyChanged || syntaxTree(update.startState) !== syntaxTree(update.state)) {
+            this.decorations = build(update.view, labels, actions);
+          }
+        }
+      },
+      { decorations: (plugin) => plugin.decorations },
+    ),
+  ];
 }

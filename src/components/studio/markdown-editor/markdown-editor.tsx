@@ -11,6 +11,7 @@ import type { EditorHandle, EditorMode } from './create-editor';
 import { EditorToolbar, type ToolbarAction } from './editor-toolbar';
 import { insertDroppedFiles, insertFromLibrary, pasteConverted, type InsertDeps } from './insert-content';
 import { MediaPicker } from './media-picker';
+import { copyRemoteImage, removeImage } from './remote-import';
 import type { PaneLink } from './pane-link';
 import type { TextStats } from './text-stats';
 import styles from './markdown-editor.module.css';
@@ -54,18 +55,20 @@ export function MarkdownEditor(props: Props) {
   const uploads = useRef(0);
   const emitted = useRef(new Set<string>());
   // The latest props and helpers for the editor's callbacks, which are made once.
-  const latest = useRef<{ props: Props; insertFiles: (files: File[], pos: number) => Promise<void>; pasteHtml: (html: string, from: number, to: number) => Promise<void> }>({
+  const latest = useRef<{ props: Props; insertFiles: (files: File[], pos: number) => Promise<void>; pasteHtml: (html: string, from: number, to: number) => Promise<void>; copyImage: (url: string) => Promise<boolean> }>({
     props,
     insertFiles: async () => {},
     pasteHtml: async () => {},
+    copyImage: async () => false,
   });
 
   const deps: InsertDeps = { t, askAlt, setNotice, nextId: () => ++uploads.current };
   const insertFiles = (files: File[], pos: number) => (handle.current ? insertDroppedFiles(handle.current.view, files, pos, deps) : Promise.resolve());
   const pasteHtml = (html: string, from: number, to: number) => (handle.current ? pasteConverted(handle.current.view, html, from, to, deps) : Promise.resolve());
+  const copyImage = (url: string) => (handle.current ? copyRemoteImage(handle.current.view, url, deps) : Promise.resolve(false));
 
   useEffect(() => {
-    latest.current = { props, insertFiles, pasteHtml };
+    latest.current = { props, insertFiles, pasteHtml, copyImage };
   });
 
   useEffect(() => {
@@ -88,7 +91,18 @@ export function MarkdownEditor(props: Props) {
         // Named (id, label) by the effect below once the plain text box is gone: never two
         // fields with one label at once.
         attributes: { lang: p.locale, tabindex: '0' },
-        labels: { remoteImage: t('remoteImage'), placeholder: t('placeholder') },
+        labels: {
+          placeholder: t('placeholder'),
+          malformedLink: t('malformedLink'),
+          malformedLinkHelp: t('malformedLinkHelp'),
+          malformedImage: t('malformedImage'),
+          malformedImageHelp: t('malformedImageHelp'),
+          remoteImage: { remote: t('remoteImage'), notLibrary: t('notLibraryImage'), upload: t('uploadToLibrary'), remove: t('removeImage'), fetching: t('fetchingImage') },
+        },
+        remoteImageActions: {
+          upload: (_view, url) => void latest.current.copyImage(url),
+          remove: (view, url, at) => removeImage(view, url, at),
+        },
         onChange: (text) => {
           // Remembered so their echo through the parent's state is not applied back over
           // newer typing (see the effect below).
@@ -157,9 +171,12 @@ export function MarkdownEditor(props: Props) {
 
   return (
     <div className={styles.editor} data-editor={loaded ? 'ready' : 'loading'} data-mode={mode}>
-      <div className={styles.bar}>
-        <EditorToolbar controls={props.id} disabled={!loaded || props.readOnly} onAction={onAction} />
-      </div>
+      {/* A text the writer may not change has no formatting bar at all (its shortcuts are off too). */}
+      {!props.readOnly && (
+        <div className={styles.bar}>
+          <EditorToolbar controls={props.id} disabled={!loaded} onAction={onAction} />
+        </div>
+      )}
       {!loaded && (
         <textarea
           id={props.id}

@@ -8,12 +8,13 @@ export interface UploadMark {
   id: number;
   pos: number;
   name: string;
-  percent: number;
+  /** null while the size is not known (an image the server is copying from another site). */
+  percent: number | null;
   failed?: string;
 }
 
 export const addUpload = StateEffect.define<UploadMark>();
-export const updateUpload = StateEffect.define<{ id: number; percent?: number; failed?: string }>();
+export const updateUpload = StateEffect.define<{ id: number; percent?: number | null; failed?: string }>();
 export const removeUpload = StateEffect.define<number>();
 
 class UploadWidget extends WidgetType {
@@ -28,12 +29,13 @@ class UploadWidget extends WidgetType {
     wrap.className = 'cm-md-upload';
     wrap.dataset.state = this.mark.failed ? 'failed' : 'uploading';
     const label = document.createElement('span');
-    label.textContent = this.mark.failed ? `${this.mark.name}: ${this.mark.failed}` : `${this.mark.name} ${this.mark.percent}%`;
+    label.textContent = this.mark.failed ? `${this.mark.name}: ${this.mark.failed}` : this.mark.percent === null ? this.mark.name : `${this.mark.name} ${this.mark.percent}%`;
     wrap.append(label);
     if (!this.mark.failed) {
       const bar = document.createElement('progress');
       bar.max = 100;
-      bar.value = this.mark.percent;
+      // Without a value the bar is indeterminate: it moves without claiming a share done.
+      if (this.mark.percent !== null) bar.value = this.mark.percent;
       bar.setAttribute('aria-label', this.mark.name);
       wrap.append(bar);
     }
