@@ -8,6 +8,7 @@ import { getDatabase } from '@/db/client';
 import { ensureDatabase } from '@/db/ensure-database';
 import { createApiKeysRepository, type ActiveApiKey } from '@/db/repositories/api-keys';
 import type { ApiContext, ApiHandler } from '@/server/api/define-route';
+import { errorLocale } from '@/server/api/error-titles';
 import { describeError, errorResponse } from '@/server/api/respond';
 import { cachedKey } from './key-cache';
 import { takeRequest } from './rate-limit';
@@ -116,7 +117,7 @@ export function withApiKey<P>(scope: ApiKeyScope, handler: (request: Request, co
         logUse(request, key, described.status, context.requestId);
         throw error;
       }
-      response = errorResponse(described);
+      response = errorResponse(described, errorLocale(request));
     }
     return finishKeyedResponse(request, key, response, context.requestId);
   };
