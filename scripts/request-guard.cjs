@@ -6,7 +6,8 @@
 // - A path that is not valid percent-encoded UTF-8 (`%E4%B8`, `%FF`, `%ZZ`): Next cannot
 //   decode the dynamic segment and answers 500. Here it is a 400: in the API's error shape
 //   under /api/, plain text for media, fonts and the rest. A page under a language (/zh/…,
-//   /en/…) is left to the proxy, which shows the 400 view in that language.
+//   /en/…) is left to the proxy, which shows the 400 view in that language (but for the
+//   error view's own address, /zh/error/…, which the proxy cannot rewrite to itself).
 // - A body past 256 KB sent anywhere but the API: pages take no body and server actions
 //   take small forms, yet Next reads a body of any size before refusing it. A declared
 //   length over the limit is answered 413 at once, unread; a body of unknown length
@@ -47,7 +48,12 @@ function isMalformedPath(target) {
 }
 
 const isApiPath = (path) => path === '/api' || path.startsWith('/api/');
-const isLocalePagePath = (path) => /^\/(?:zh|en)(?:\/|$)/.test(path);
+/**
+ * A page under a language, whose malformed path the proxy answers with the 400 view. Not the
+ * error view's own route: the proxy rewrites to it, and Next decodes the original path
+ * against that same route again (and answers 500).
+ */
+const isLocalePagePath = (path) => /^\/(?:zh|en)(?:\/|$)/.test(path) && !/^\/(?:zh|en)\/error(?:\/|$)/.test(path);
 
 /** The title's language for the API, as the API picks it: ?lang=, else Accept-Language, else English. */
 function titleLocale(query, acceptLanguage) {

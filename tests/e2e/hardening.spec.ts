@@ -3,10 +3,11 @@
 // the Studio's lists and media that one role must not see or change for another.
 // Slow-input checks assert a bound far from the limit they used to take.
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import http from 'node:http';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { readOrCreateRevalidateToken } from '../../src/server/revalidate-token';
 import { acceptInvite, invite, latestRevision, newDraft, ownerPage, randomIp } from './helpers/studio';
 
 /**
@@ -145,9 +146,9 @@ test.describe('bodies over the limit', () => {
   });
 });
 
-/** This server process's resident memory, from the operator's stats route (the token in DATA_DIR). */
+/** This server process's resident memory, from the operator's stats route (the token in DATA_DIR, as the CLI finds it). */
 async function serverRss(baseURL: string): Promise<number> {
-  const token = readFileSync(join(process.cwd(), process.env.E2E_DATA_DIR ?? 'data/e2e', 'revalidate.token'), 'utf8').trim();
+  const token = readOrCreateRevalidateToken(join(process.cwd(), process.env.E2E_DATA_DIR ?? 'data/e2e'));
   const stats = await (await fetch(new URL('/api/v1/internal/stats', baseURL), { headers: { authorization: `Bearer ${token}` } })).json();
   return stats.memory.rss as number;
 }

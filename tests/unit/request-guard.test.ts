@@ -65,6 +65,8 @@ describe('malformedPathAnswer', () => {
     }
     expect(guard.malformedPathAnswer('/zh/posts/%E4%B8', {})).toBeNull();
     expect(guard.malformedPathAnswer('/en/%ZZ/feed.xml', {})).toBeNull();
+    // The error view's own address: the proxy's rewrite to that view would decode it again.
+    expect(guard.malformedPathAnswer('/zh/error/%FF', {})!.status).toBe(400);
     expect(guard.malformedPathAnswer('/images/ok.png', {})).toBeNull();
   });
 });
