@@ -46,6 +46,8 @@ test('an owner makes a key, a program reads with it, its uses are listed, and re
 });
 
 test('a key acts with its account\'s new role from the very next request after the owner demotes it', async ({ browser, baseURL, request }) => {
+  // Two people sign in (a password hashing each) before the step under test.
+  test.setTimeout(60_000);
   const owner = await ownerPage(browser, baseURL!);
   const email = `admin-${Date.now()}-${test.info().project.name}@duet.test`;
   const path = await invite(owner, email, 'admin');
