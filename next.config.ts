@@ -28,7 +28,9 @@ const nextConfig: NextConfig = {
     globalNotFound: true,
     // A request the proxy sees has its body buffered (up to this) so it can be passed on.
     // Only the Studio's own small forms post to pages; 10 MB (the default) per request
-    // would let a few concurrent posts take hundreds of megabytes.
+    // would let a few concurrent posts take hundreds of megabytes. Under `npm start`,
+    // scripts/request-guard.cjs refuses a larger body before Next reads any of it (Next
+    // would read it whole); its pageBodyLimitBytes is this same 256 KB.
     proxyClientMaxBodySize: '256kb',
     serverActions: { bodySizeLimit: '256kb' },
   },

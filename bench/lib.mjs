@@ -29,11 +29,12 @@ export function cleanUp(distDirs) {
 
 /** The hooks `npm start` loads into the server (scripts/start.mjs); `serve(…, { hooks: false })` runs bare `next start`. */
 const hookEnv = {
-  NODE_OPTIONS: ['client-address', 'content-length', 'precompress']
+  NODE_OPTIONS: ['request-guard', 'client-address', 'content-length', 'precompress']
     .map((name) => `${root}scripts/${name}.cjs`)
     .filter((file) => existsSync(file))
     .map((file) => `--require ${file}`)
     .join(' '),
+  DUET_REQUEST_GUARD_INSTALL: '1',
   DUET_CLIENT_ADDRESS_INSTALL: '1',
   DUET_CONTENT_LENGTH_INSTALL: '1',
   DUET_PRECOMPRESS_INSTALL: '1',

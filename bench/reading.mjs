@@ -44,7 +44,8 @@ function startNginx(upstreamPort, port, fileDir) {
   const site = readFileSync(`${root}deploy/nginx.conf`, 'utf8')
     .replace('/var/cache/nginx/duet', join(prefix, 'cache'))
     .replace('server 127.0.0.1:3000;', `server 127.0.0.1:${upstreamPort};`)
-    .replace('listen 80;', `listen 127.0.0.1:${port};`);
+    .replace('listen 80;', `listen 127.0.0.1:${port};`)
+    .replace('/var/log/nginx/duet-access.log', join(prefix, 'access.log'));
   const temp = join(prefix, 'temp');
   writeFileSync(
     join(prefix, 'nginx.conf'),

@@ -93,15 +93,26 @@ const args = [nextBin, 'start', '-p', port];
 if (process.env.HOST) args.push('-H', process.env.HOST);
 console.log(`duet: serving on http://${process.env.HOST ?? 'localhost'}:${port}`);
 // PORT travels along so in-process work (the publishing scheduler) can reach this server.
-// The second hook gives media answers their Content-Length (scripts/content-length.cjs);
-// the third compresses the reading side's answers once per body, not per request
-// (scripts/precompress.cjs).
+// The first hook refuses what Next would mishandle before it reads a byte: an undecodable
+// path, a body too large for a page or form (scripts/request-guard.cjs). Then the client's
+// address; media answers get their Content-Length (scripts/content-length.cjs); the last
+// compresses the reading side's answers once per body, not per request (precompress.cjs).
+const requestGuardHook = join(root, 'scripts', 'request-guard.cjs');
 const contentLengthHook = join(root, 'scripts', 'content-length.cjs');
 const precompressHook = join(root, 'scripts', 'precompress.cjs');
-const nodeOptions = `${process.env.NODE_OPTIONS ?? ''} --require ${clientAddressHook} --require ${contentLengthHook} --require ${precompressHook}`.trim();
+const hooks = [requestGuardHook, clientAddressHook, contentLengthHook, precompressHook];
+const nodeOptions = `${process.env.NODE_OPTIONS ?? ''} ${hooks.map((hook) => `--require ${hook}`).join(' ')}`.trim();
 const server = spawn(process.execPath, args, {
   cwd: root,
-  env: { ...env, PORT: port, NODE_OPTIONS: nodeOptions, DUET_CLIENT_ADDRESS_INSTALL: '1', DUET_CONTENT_LENGTH_INSTALL: '1', DUET_PRECOMPRESS_INSTALL: '1' },
+  env: {
+    ...env,
+    PORT: port,
+    NODE_OPTIONS: nodeOptions,
+    DUET_REQUEST_GUARD_INSTALL: '1',
+    DUET_CLIENT_ADDRESS_INSTALL: '1',
+    DUET_CONTENT_LENGTH_INSTALL: '1',
+    DUET_PRECOMPRESS_INSTALL: '1',
+  },
   stdio: 'inherit',
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

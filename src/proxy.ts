@@ -103,9 +103,9 @@ export const config = {
     // Unprefixed page paths. Never: /api, /_next, the locales, media and file folders,
     // the metadata files, or any path whose last segment has a file extension.
     '/((?!api(?:/|$)|_next/|zh(?:/|$)|en(?:/|$)|images/|fonts/|videos/|audios/|static/|(?:.*/)?[^/]*\\.[A-Za-z0-9]+$).*)',
-    // A percent-escape of a non-ASCII byte (may be malformed: 400) or a request with a body
-    // (a form posted to a page: 405).
-    '/:locale(zh|en)/:rest(.*%[89a-fA-F][0-9a-fA-F].*)',
+    // A percent-escape of a non-ASCII byte or a broken one, `%ZZ` or a lone `%` (may be
+    // malformed: 400), or a request with a body (a form posted to a page: 405).
+    '/:locale(zh|en)/:rest(.*%(?![0-7][0-9a-fA-F]).*)',
     { source: '/:locale(zh|en)/:path*', has: [{ type: 'header', key: 'content-type' }] },
     // A page followed from this site's page in the other language: the reader chose it.
     // (A request of another site carries Sec-Fetch-Site cross-site; the proxy checks the host.)

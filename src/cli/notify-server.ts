@@ -1,5 +1,6 @@
 // Tells a running Duet server that content changed, so it drops cached pages. The CLI
 // writes to the database directly; without this the site would keep serving old pages.
+import { redactUrl } from '@/server/log-redaction';
 import { readOrCreateRevalidateToken } from '@/server/revalidate-token';
 
 /** The environment variables the CLI reads; process.env in real use. */
@@ -15,11 +16,13 @@ export function revalidateUrl(env: CliEnv): string {
   return new URL('/api/v1/internal/revalidate', origin).toString();
 }
 
+/** `url` in the result is for printing: a password in SITE_URL is taken out. */
 export async function notifyServer(options: { env: CliEnv; dataDir: string }): Promise<NotifyResult> {
-  const url = revalidateUrl(options.env);
+  const target = revalidateUrl(options.env);
+  const url = redactUrl(target);
   let response: Response;
   try {
-    response = await fetch(url, {
+    response = await fetch(target, {
       method: 'POST',
       headers: {
         Authorization: `Bearer ${readOrCreateRevalidateToken(options.dataDir)}`,

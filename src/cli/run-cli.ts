@@ -13,6 +13,7 @@ import { isRole, roles } from '@/core/auth/permissions';
 import { minPasswordLength } from '@/core/studio/account-inputs';
 import { emailField } from '@/core/studio/fields';
 import { createAccount, setPassword } from '@/server/auth/accounts';
+import { redactSecrets } from '@/server/log-redaction';
 import { apiKeyUsage, createApiKeyCommand } from './commands/api-key';
 import { backupCommand, backupUsage, restoreCommand } from './commands/backup';
 import { exportCommand, exportUsage, importDuetCommand } from './commands/export';
@@ -225,7 +226,8 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
   try {
     return await command(io, dataDir, rest);
   } catch (error) {
-    io.stderr.write(`duet ${name}: ${error instanceof Error ? error.message : String(error)}\n`);
+    // A driver's message may quote a connection string or a header: no secret is printed.
+    io.stderr.write(`duet ${name}: ${redactSecrets(error instanceof Error ? error.message : String(error))}\n`);
     return exitCodes.failed;
   }
 }

@@ -1,6 +1,7 @@
 // API keys as an owner and a program meet them: made in Studio › Integrations and shown
 // once, working against the Content API at once, their uses listed, and dead once revoked;
-// a bad origin is refused beside its field in the writer's language; an editor gets no keys.
+// a demoted admin's key loses the admin's rights with the very next request; a bad origin
+// is refused beside its field in the writer's language; an editor gets no keys.
 import { expect, test } from '@playwright/test';
 import { acceptInvite, invite, ownerPage, randomIp } from './helpers/studio';
 
@@ -35,10 +36,46 @@ test('an owner makes a key, a program reads with it, its uses are listed, and re
   }).toPass({ timeout: 15_000 });
   expect(await page.content()).not.toContain(key);
 
+  // Used (so this server holds it in its key cache) just before it is revoked: the revocation,
+  // made by a server action, reaches the API's routes at once.
+  expect((await request.get('/api/v1/content/posts?limit=1', { headers: { authorization: `Bearer ${key}` } })).status()).toBe(200);
   await page.locator(keysSection).locator('li', { hasText: name }).getByRole('button', { name: 'Revoke' }).click();
   await expect(page.locator(keysSection).locator('li', { hasText: name })).toContainText('Revoked');
   expect((await request.get('/api/v1/content/posts?limit=1', { headers: { authorization: `Bearer ${key}` } })).status()).toBe(401);
   await page.context().close();
+});
+
+test('a key acts with its account\'s new role from the very next request after the owner demotes it', async ({ browser, baseURL, request }) => {
+  // Two people sign in (a password hashing each) before the step under test.
+  test.setTimeout(60_000);
+  const owner = await ownerPage(browser, baseURL!);
+  const email = `admin-${Date.now()}-${test.info().project.name}@duet.test`;
+  const path = await invite(owner, email, 'admin');
+  const context = await browser.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': randomIp() } });
+  const admin = await context.newPage();
+  await acceptInvite(admin, path, 'Ada Admin', 'admin passphrase 1');
+  await admin.goto('/en/studio/integrations');
+  const section = admin.locator(keysSection);
+  await section.getByLabel('Name').fill(`Writer bot ${test.info().project.name}`);
+  await section.getByLabel('Access').selectOption('admin');
+  await section.getByRole('button', { name: 'Create key' }).click();
+  const key = (await section.locator('[role=status] code').textContent())!;
+  expect(key).toMatch(/^duet_a_/);
+
+  const createDraft = (title: string) =>
+    request.post('/api/v1/admin/posts', { headers: { authorization: `Bearer ${key}` }, data: { title, sourceLocale: 'en' } });
+  await owner.goto('/en/studio/users');
+  const row = owner.locator('tr', { hasText: email });
+  await row.getByLabel('Role').selectOption('translator');
+  // The key is used (and cached by this server as an admin's) right before the change.
+  expect((await createDraft('Written while an admin')).status()).toBe(201);
+  await row.getByRole('button', { name: 'Change role' }).click();
+  await expect(row.getByText('Saved.')).toBeVisible();
+  const refused = await createDraft('Written after the demotion');
+  expect(refused.status()).toBe(403);
+  expect((await refused.json()).error).toMatchObject({ status: 403, title: 'Forbidden' });
+  await context.close();
+  await owner.context().close();
 });
 
 test('a bad origin is refused beside its field, in Chinese, and what was typed stays', async ({ browser, baseURL }) => {

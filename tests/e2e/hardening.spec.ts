@@ -7,6 +7,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import http from 'node:http';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { readOrCreateRevalidateToken } from '../../src/server/revalidate-token';
 import { acceptInvite, invite, latestRevision, newDraft, ownerPage, randomIp } from './helpers/studio';
 
 /**
@@ -96,12 +97,12 @@ test.describe('Markdown that used to take minutes', () => {
  * the answer and how many MB had been sent when it came (a server that reads a body whole
  * before refusing it answers only after all of it).
  */
-function postLarge(baseURL: string, path: string, megabytes: number, declareLength: boolean): Promise<{ status: number; ms: number; body: string; sentMb: number }> {
+function postLarge(baseURL: string, path: string, megabytes: number, declareLength: boolean, extraHeaders: Record<string, string> = {}): Promise<{ status: number; ms: number; body: string; sentMb: number }> {
   const url = new URL(path, baseURL);
   const chunk = Buffer.alloc(1 << 20, 0x20);
   return new Promise((resolve, reject) => {
     const started = Date.now();
-    const headers: Record<string, string> = { 'content-type': 'application/json', origin: url.origin };
+    const headers: Record<string, string> = { 'content-type': 'application/json', origin: url.origin, ...extraHeaders };
     if (declareLength) headers['content-length'] = String(megabytes * chunk.length);
     let sent = 0;
     let answered = false;
@@ -142,6 +143,38 @@ test.describe('bodies over the limit', () => {
     const anonymous = await postLarge(baseURL!, '/api/v1/studio/preview', 450, false);
     expect(anonymous.status).toBe(401);
     expect(anonymous.sentMb).toBeLessThan(100);
+  });
+});
+
+/** This server process's resident memory, from the operator's stats route (the token in DATA_DIR, as the CLI finds it). */
+async function serverRss(baseURL: string): Promise<number> {
+  const token = readOrCreateRevalidateToken(join(process.cwd(), process.env.E2E_DATA_DIR ?? 'data/e2e'));
+  const stats = await (await fetch(new URL('/api/v1/internal/stats', baseURL), { headers: { authorization: `Bearer ${token}` } })).json();
+  return stats.memory.rss as number;
+}
+
+test.describe('bodies too large for a page or a form', () => {
+  test('300 MB sent anonymously to the sign-in action or a page is refused with 413 before it is read', async ({ baseURL, request }, info) => {
+    test.skip(info.project.name !== 'desktop', 'no layout involved');
+    const login = await (await request.get('/en/studio/login')).text();
+    const actionId = /name="\$ACTION_1:0" value="\{&quot;id&quot;:&quot;([0-9a-f]+)&quot;/.exec(login)?.[1];
+    expect(actionId, 'the sign-in form names its server action').toBeTruthy();
+    const signIn = { 'next-action': actionId!, 'content-type': 'multipart/form-data; boundary=duet', accept: 'text/x-component' };
+    const before = await serverRss(baseURL!);
+    const answers = [
+      await postLarge(baseURL!, '/en/studio/login', 300, true, signIn),
+      await postLarge(baseURL!, '/en/studio/login', 300, false, signIn),
+      await postLarge(baseURL!, '/zh/about', 300, true, { 'content-type': 'application/x-www-form-urlencoded' }),
+      await postLarge(baseURL!, '/zh/about', 300, false, { 'content-type': 'application/x-www-form-urlencoded' }),
+    ];
+    for (const answer of answers) {
+      expect(answer.status).toBe(413);
+      expect(answer.body).toContain('Payload Too Large');
+      // Answered while the body was still coming: at most a few MB had left the client.
+      expect(answer.sentMb).toBeLessThan(64);
+    }
+    // 1.2 GB were offered; the server's memory did not take anything like one of them.
+    expect((await serverRss(baseURL!)) - before).toBeLessThan(100 * 1024 * 1024);
   });
 });
 

@@ -2,7 +2,9 @@
 // come from its one-second cache, per language and encoding; the Studio, the API and
 // anything carrying a session go straight through and are never kept; no cached answer
 // carries a cookie; a language switch reaches Duet; a publish shows within a second;
-// built files are kept a year. Mandatory in CI; elsewhere skipped loudly without nginx.
+// built files are kept a year; its access log holds no key and no invite token. Mandatory
+// in CI; elsewhere skipped loudly without nginx.
+import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { latestRevision, newDraft, ownerPage } from './helpers/studio';
 import { nginxBinary, startNginx, type RunningNginx } from './helpers/nginx';
@@ -59,6 +61,22 @@ test('the Studio, a session and the API go straight through and are never kept',
   const write = await request.post(via('/api/v1/preferences/locale'), { headers: { origin: nginx.url }, data: { locale: 'en' } });
   expect(write.status()).toBe(200);
   expect(write.headers()['set-cookie']).toContain('NEXT_LOCALE=en');
+});
+
+test('the access log holds no key sent as ?key= and no invite token, in the address or the Referer', async ({ request }) => {
+  const key = `duet_c_${'K'.repeat(43)}`;
+  const token = 'T0ken-of-an-invite-link-that-must-stay-secret';
+  expect((await request.get(via(`/api/v1/content/posts?lang=en&key=${key}`))).status()).toBe(401);
+  await request.get(via(`/en/studio/invite/${token}`), { maxRedirects: 0 });
+  await request.get(via('/en/studio/login'), { headers: { referer: `${nginx.url}/en/studio/invite/${token}` } });
+  await expect(async () => {
+    const log = readFileSync(nginx.accessLog, 'utf8');
+    expect(log).toContain('GET /api/v1/content/posts?[redacted] ');
+    expect(log).toContain('GET /en/studio/invite/[redacted] ');
+    expect(log).toContain(`"${nginx.url}/en/studio/invite/[redacted]"`);
+    expect(log).not.toContain(key);
+    expect(log).not.toContain(token);
+  }).toPass({ timeout: 5_000 });
 });
 
 test('a reader switching language reaches Duet and gets the cookie; the next reader gets the shared page', async ({ playwright }) => {

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { migrateToLatest } from '@/db/migrate';
 import { createAccount, signIn } from '@/server/auth/accounts';
-import { forgetCachedKeys } from '@/server/api-keys/require-api-key';
+import { forgetCachedKeys } from '@/server/api-keys/key-cache';
 import { resetRateLimits } from '@/server/api-keys/rate-limit';
 import { flushKeyUses } from '@/server/api-keys/usage-log';
 import * as adminCreate from '@/app/api/v1/admin/posts/route';

@@ -1,19 +1,25 @@
 // API keys on both databases, as a program meets them through a route: only a hash is
 // stored, scope and revocation hold, the account's current role is what the key acts with,
 // the rate is limited with Retry-After, CORS follows the key, and every answer is logged.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppError } from '@/core/errors/app-error';
 import { migrateToLatest } from '@/db/migrate';
 import { createApiKeysRepository, hashApiKey } from '@/db/repositories/api-keys';
+import * as adminCreate from '@/app/api/v1/admin/posts/route';
 import { createAccount } from '@/server/auth/accounts';
+import { changeAccountRole, removeAccount } from '@/server/auth/manage-accounts';
 import { defineRoute } from '@/server/api/define-route';
-import { forgetCachedKeys, requireApiKey, withApiKey } from '@/server/api-keys/require-api-key';
+import { forgetCachedKeys } from '@/server/api-keys/key-cache';
+import { requireApiKey, withApiKey } from '@/server/api-keys/require-api-key';
 import { resetRateLimits } from '@/server/api-keys/rate-limit';
 import { flushKeyUses } from '@/server/api-keys/usage-log';
 import { createTestApiKey } from './helpers/api-keys';
 import { unique } from './helpers/factories';
 import { forgetGlobalDatabase, useAsGlobalDatabase } from './helpers/global-database';
 import { testTargets, type TestDatabase } from './helpers/test-databases';
+
+// Outside a Next server there is no cache to revalidate.
+vi.mock('next/cache', () => ({ revalidateTag: vi.fn(), unstable_cache: <T>(read: T) => read }));
 
 const base = 'http://localhost/api/v1/content/probe';
 
@@ -112,6 +118,25 @@ for (const target of testTargets) {
       await t.db.deleteFrom('auth_users').where('id', '=', leaving.id).execute();
       forgetCachedKeys();
       expect((await call(base, bearer(orphan))).status).toBe(401);
+    });
+
+    it('acts with the new role from the very next request after a role change, and not at all after a removal', async () => {
+      const demoted = await createAccount(t.db, { name: 'Demoted', email: `${unique('d')}@example.com`, password: 'long password', role: 'admin' });
+      const key = await createTestApiKey(t.db, { scope: 'admin', userId: demoted.id });
+      const createDraft = (title: string) =>
+        adminCreate.POST(
+          new Request('http://localhost/api/v1/admin/posts', { method: 'POST', headers: { ...bearer(key), 'content-type': 'application/json' }, body: JSON.stringify({ title, sourceLocale: 'en' }) }),
+          { params: Promise.resolve({}) },
+        );
+      // The key is now cached as an admin's.
+      expect((await createDraft('While an admin')).status).toBe(201);
+      expect(await (await call(base, bearer(key))).json()).toEqual({ role: 'admin', scope: 'admin' });
+      await changeAccountRole(t.db, demoted.id, 'translator');
+      const refused = await createDraft('After the demotion');
+      expect(refused.status).toBe(403);
+      expect(await (await call(base, bearer(key))).json()).toEqual({ role: 'translator', scope: 'admin' });
+      await removeAccount(t.db, demoted.id);
+      expect((await call(base, bearer(key))).status).toBe(401);
     });
 
     it('limits a key to its rate per minute, with Retry-After', async () => {

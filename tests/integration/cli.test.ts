@@ -126,11 +126,13 @@ for (const target of testTargets) {
       }
     }, 60_000);
 
-    it('seeds again without harm when no server runs', async () => {
-      const io = captureIo({ ...env(), SITE_URL: await closedPortUrl() });
+    it('seeds again without harm when no server runs, and prints its address without a password', async () => {
+      const io = captureIo({ ...env(), SITE_URL: (await closedPortUrl()).replace('//', '//ops:s3cret@') });
       expect(await runCli(['seed'], io)).toBe(0);
       expect(io.out()).toContain('already has content');
       expect(io.out()).toContain("that's fine");
+      expect(io.out()).toContain('http://[redacted]@127.0.0.1:');
+      expect(io.out()).not.toContain('s3cret');
     });
 
     it('warns when the server refuses the refresh', async () => {

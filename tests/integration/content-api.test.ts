@@ -202,7 +202,13 @@ for (const target of testTargets) {
 
     it('needs a content key, in the header or as ?key=, and answers browsers as the key allows', async () => {
       const path = '/api/v1/content/tags';
-      expect((await api.get(tagsRoute.GET, path, {}, { authorization: '' })).body.error.reason).toBe('api-key-missing');
+      const missing = await api.get(tagsRoute.GET, path, {}, { authorization: '' });
+      expect(missing.status).toBe(401);
+      expect(missing.body.error).toMatchObject({ status: 401, title: 'Unauthorized', reason: 'api-key-missing' });
+      // The title is in the language asked for, as the rest of an answer is; the message stays English.
+      const inChinese = await api.get(tagsRoute.GET, `${path}?lang=zh`, {}, { authorization: '' });
+      expect(inChinese.body.error).toMatchObject({ status: 401, title: '未经授权', message: missing.body.error.message });
+      expect((await api.get(tagsRoute.GET, path, {}, { authorization: '', 'accept-language': 'zh-CN,zh;q=0.9' })).body.error.title).toBe('未经授权');
       expect((await api.get(tagsRoute.GET, path, {}, { authorization: 'Bearer duet_not_a_key' })).status).toBe(401);
       expect((await api.get(tagsRoute.GET, `${path}?key=${api.key}`, {}, { authorization: '' })).status).toBe(200);
       const allowed = await api.get(tagsRoute.GET, path, {}, { origin: 'https://reader.example' });

@@ -1,4 +1,7 @@
-// The statuses Duet answers with, and the key of each one's title in messages/*.json.
+// The statuses Duet answers with, and the key of each one's title in the messages. Pages
+// have titles for 400, 404, 405 and 500 and one for every other status
+// (messages/errors/); the JSON API has those and a title of its own for each further status
+// it answers (messages/api-errors/), since a program is told why it was refused.
 
 export type ErrorTitleKey = 's400' | 's404' | 's405' | 's500' | 'other' | 'client';
 
@@ -21,16 +24,13 @@ export function errorTitleKey(status: number | null | undefined): ErrorTitleKey 
   }
 }
 
-/** English titles, exactly as specified; used where no locale applies (the JSON API). */
-export const englishTitles: Record<ErrorTitleKey, string> = {
-  s400: 'Bad Request',
-  s404: 'This page could not be found',
-  s405: 'Method Not Allowed',
-  s500: 'Internal Server Error',
-  other: 'An unexpected error has occurred',
-  client: 'Application error: a client-side exception has occurred',
-};
+/** The statuses the API answers that pages never title. */
+export const apiOnlyStatuses = [401, 403, 409, 412, 413, 415, 422, 429, 503] as const;
+export type ApiOnlyTitleKey = `s${(typeof apiOnlyStatuses)[number]}`;
 
-export function englishTitle(status: number | null | undefined): string {
-  return englishTitles[errorTitleKey(status)];
+/** The title key of a status in the JSON API's error shape. */
+export function apiErrorTitleKey(status: number): { from: 'api'; key: ApiOnlyTitleKey } | { from: 'pages'; key: Exclude<ErrorTitleKey, 'client'> } {
+  if ((apiOnlyStatuses as readonly number[]).includes(status)) return { from: 'api', key: `s${status}` as ApiOnlyTitleKey };
+  const key = errorTitleKey(status);
+  return { from: 'pages', key: key === 'client' ? 'other' : key };
 }

@@ -27,7 +27,7 @@ export const apiErrorSchema = component(
     .object({
       error: z.object({
         status: z.int().min(400).max(599).meta({ description: 'The HTTP status, repeated.' }),
-        title: z.string().meta({ description: 'The status in words, e.g. "This page could not be found".' }),
+        title: z.string().meta({ description: 'The status in words, in the language the request asks for (`lang`, else Accept-Language; English otherwise), e.g. "Unauthorized" or "未经授权".' }),
         message: z.string().meta({ description: 'What went wrong, in English.' }),
         fields: z
           .record(z.string(), z.array(z.string()))

@@ -1,8 +1,12 @@
 // Requests per minute per key, counted in fixed one-minute windows in this process. With
 // several instances each counts its own share, so a key may reach the limit once per
 // instance (docs/api.md says so): counting in a shared store would cost every read a round
-// trip, for a limit that exists to stop runaway programs, not to meter them exactly.
-const windows = new Map<number, { start: number; count: number }>();
+// trip, for a limit that exists to stop runaway programs, not to meter them exactly. The
+// windows live on globalThis: Next bundles this module more than once, and every copy must
+// count into the same window.
+const globalKey = Symbol.for('duet.apiKeyRateWindows');
+const holder = globalThis as unknown as Record<symbol, Map<number, { start: number; count: number }> | undefined>;
+const windows = (holder[globalKey] ??= new Map());
 const windowMs = 60_000;
 
 export interface RateVerdict {

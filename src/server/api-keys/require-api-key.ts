@@ -8,30 +8,19 @@ import { getDatabase } from '@/db/client';
 import { ensureDatabase } from '@/db/ensure-database';
 import { createApiKeysRepository, type ActiveApiKey } from '@/db/repositories/api-keys';
 import type { ApiContext, ApiHandler } from '@/server/api/define-route';
+import { errorLocale } from '@/server/api/error-titles';
 import { describeError, errorResponse } from '@/server/api/respond';
+import { cachedKey } from './key-cache';
 import { takeRequest } from './rate-limit';
 import { recordKeyUse } from './usage-log';
 
 export type ApiKeyUse = ActiveApiKey;
 
-// A revoked key stops within this long on other instances (at once on the one that revoked it).
-const cacheMs = 2_000;
-const found = new Map<string, { key: ActiveApiKey | null; until: number }>();
-
 async function lookUp(text: string): Promise<ActiveApiKey | null> {
-  const now = Date.now();
-  const hit = found.get(text);
-  if (hit && hit.until > now) return hit.key;
-  await ensureDatabase();
-  const key = await createApiKeysRepository(getDatabase()).findActive(text);
-  if (found.size > 2_000) found.clear();
-  found.set(text, { key, until: now + cacheMs });
-  return key;
-}
-
-/** Forgets cached keys, so a revocation holds on this instance at once. */
-export function forgetCachedKeys(): void {
-  found.clear();
+  return cachedKey(text, async () => {
+    await ensureDatabase();
+    return createApiKeysRepository(getDatabase()).findActive(text);
+  });
 }
 
 function presentedKey(request: Request): string | null {
@@ -128,7 +117,7 @@ export function withApiKey<P>(scope: ApiKeyScope, handler: (request: Request, co
         logUse(request, key, described.status, context.requestId);
         throw error;
       }
-      response = errorResponse(described);
+      response = errorResponse(described, errorLocale(request));
     }
     return finishKeyedResponse(request, key, response, context.requestId);
   };

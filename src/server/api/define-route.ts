@@ -3,6 +3,7 @@
 // X-Request-Id and in logs); anything thrown becomes the one error shape.
 import { randomUUID } from 'node:crypto';
 import { logger } from '@/server/logger';
+import { errorLocale } from './error-titles';
 import { describeError, errorResponse, jsonError } from './respond';
 import { assertSameOrigin } from './same-origin';
 
@@ -57,7 +58,7 @@ export function defineRoute<P = Record<string, never>>(
         if (method === 'OPTIONS') {
           response = options.preflight ? options.preflight(request, allow) : new Response(null, { status: 204, headers: { Allow: allow } });
         } else if (!target) {
-          response = jsonError(405, `${method} is not allowed here. Allowed: ${allow}.`, { headers: { Allow: allow } });
+          response = jsonError(405, `${method} is not allowed here. Allowed: ${allow}.`, { headers: { Allow: allow }, locale: errorLocale(request) });
         } else {
           if (checkOrigin && writeMethods.has(method)) assertSameOrigin(request);
           const params = (await context.params) as P;
@@ -66,10 +67,11 @@ export function defineRoute<P = Record<string, never>>(
         }
       } catch (error) {
         const described = describeError(error);
+        // The logger takes secrets out of `url` (a key sent as ?key=): logger.ts.
         const log = { requestId, method, url: request.url, status: described.status };
         if (described.expose) logger.info(log, 'request refused');
         else logger.error({ ...log, err: error }, 'request failed');
-        response = errorResponse(described);
+        response = errorResponse(described, errorLocale(request));
       }
       response.headers.set('X-Request-Id', requestId);
       logger.debug({ requestId, method, url: request.url, status: response.status, ms: performance.now() - started });

@@ -1,19 +1,21 @@
 // The JSON API's one error shape, and the mapping from anything thrown to it.
-// No stack trace or internal message ever reaches a client.
+// No stack trace or internal message ever reaches a client. The title is in the language
+// the request asks for (error-titles.ts), English by default; the message is English.
 import { ZodError } from 'zod';
 import { AppError, type FieldErrors } from '@/core/errors/app-error';
-import { englishTitle } from '@/core/errors/http-status';
+import type { Locale } from '@/i18n/routing';
+import { errorTitle } from './error-titles';
 
 export interface ApiErrorBody {
   error: { status: number; title: string; message: string; fields?: FieldErrors; reason?: string; details?: Record<string, unknown> };
 }
 
-export function errorBody(status: number, message: string, fields?: FieldErrors, reason?: string, details?: Record<string, unknown>): ApiErrorBody {
-  return { error: { status, title: englishTitle(status), message, ...(fields ? { fields } : {}), ...(reason ? { reason } : {}), ...(details ? { details } : {}) } };
+export function errorBody(status: number, message: string, fields?: FieldErrors, reason?: string, details?: Record<string, unknown>, locale: Locale = 'en'): ApiErrorBody {
+  return { error: { status, title: errorTitle(status, locale), message, ...(fields ? { fields } : {}), ...(reason ? { reason } : {}), ...(details ? { details } : {}) } };
 }
 
-export function jsonError(status: number, message: string, init: { fields?: FieldErrors; headers?: HeadersInit; reason?: string; details?: Record<string, unknown> } = {}) {
-  return Response.json(errorBody(status, message, init.fields, init.reason, init.details), {
+export function jsonError(status: number, message: string, init: { fields?: FieldErrors; headers?: HeadersInit; reason?: string; details?: Record<string, unknown>; locale?: Locale } = {}) {
+  return Response.json(errorBody(status, message, init.fields, init.reason, init.details, init.locale), {
     status,
     headers: { 'Cache-Control': 'no-store', ...Object.fromEntries(new Headers(init.headers)) },
   });
@@ -61,7 +63,7 @@ export function describeError(error: unknown): DescribedError {
 }
 
 /** The one error shape for a thrown value, with Retry-After when the error names a wait. */
-export function errorResponse(described: DescribedError): Response {
+export function errorResponse(described: DescribedError, locale: Locale = 'en'): Response {
   const headers: Record<string, string> = described.retryAfterSeconds ? { 'Retry-After': String(Math.ceil(described.retryAfterSeconds)) } : {};
-  return jsonError(described.status, described.message, { fields: described.fields, reason: described.reason, details: described.details, headers });
+  return jsonError(described.status, described.message, { fields: described.fields, reason: described.reason, details: described.details, headers, locale });
 }

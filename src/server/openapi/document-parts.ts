@@ -46,7 +46,7 @@ export const securitySchemes: Record<string, Record<string, unknown>> = {
     type: 'apiKey',
     in: 'query',
     name: 'key',
-    description: 'The same key as the query parameter `key`, for clients that cannot set a header. It ends up in logs and browser histories: prefer the header.',
+    description: 'The same key as the query parameter `key`, for clients that cannot set a header. Duet’s log shows it as [redacted], but logs of proxies in front and browser histories keep it: prefer the header.',
   },
 };
 

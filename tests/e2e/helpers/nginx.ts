@@ -1,5 +1,6 @@
 // Runs Debian's nginx with deploy/nginx.conf, as shipped, in front of the suite's server:
-// only the marked lines change (the cache's folder, the upstream, the listen address), in a
+// only the marked lines change (the cache's folder, the upstream, the listen address, the
+// access log), in a
 // temporary prefix of its own. Never the machine's nginx service.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,6 +12,8 @@ export const nginxBinary = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((path) => 
 
 export interface RunningNginx {
   url: string;
+  /** The access log deploy/nginx.conf writes, in the run's own folder. */
+  accessLog: string;
   stop(): Promise<void>;
 }
 
@@ -24,8 +27,9 @@ export async function startNginx(upstream: URL, port: number): Promise<RunningNg
   const site = readFileSync(join(process.cwd(), 'deploy/nginx.conf'), 'utf8')
     .replace('/var/cache/nginx/duet', join(prefix, 'cache'))
     .replace('server 127.0.0.1:3000;', `server ${upstream.hostname === 'localhost' ? '127.0.0.1' : upstream.hostname}:${upstream.port};`)
-    .replace('listen 80;', `listen 127.0.0.1:${port};`);
-  for (const [original, changed] of [['/var/cache/nginx/duet', 'cache'], ['server 127.0.0.1:3000;', 'upstream'], ['listen 80;', 'listen']] as const) {
+    .replace('listen 80;', `listen 127.0.0.1:${port};`)
+    .replace('/var/log/nginx/duet-access.log', join(prefix, 'access.log'));
+  for (const [original, changed] of [['/var/cache/nginx/duet', 'cache'], ['server 127.0.0.1:3000;', 'upstream'], ['listen 80;', 'listen'], ['/var/log/nginx/duet-access.log', 'access log']] as const) {
     if (site.includes(original)) throw new Error(`deploy/nginx.conf: the ${changed} line was not replaced`);
   }
   const temp = join(prefix, 'temp');
@@ -59,6 +63,7 @@ ${site}
   }
   return {
     url,
+    accessLog: join(prefix, 'access.log'),
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -8,7 +8,7 @@ import { migrateToLatest } from '@/db/migrate';
 import { createContentRepository } from '@/db/repositories/content-repository';
 import { createPublishingRepository } from '@/db/repositories/publishing-repository';
 import { createStudioRepository } from '@/db/repositories/studio-repository';
-import { forgetCachedKeys } from '@/server/api-keys/require-api-key';
+import { forgetCachedKeys } from '@/server/api-keys/key-cache';
 import { resetRateLimits } from '@/server/api-keys/rate-limit';
 import { flushKeyUses } from '@/server/api-keys/usage-log';
 import { createAccount } from '@/server/auth/accounts';

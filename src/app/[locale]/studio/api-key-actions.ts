@@ -7,7 +7,7 @@ import { createApiKeyInput } from '@/core/api-keys/api-key';
 import { AppError } from '@/core/errors/app-error';
 import { getDatabase } from '@/db/client';
 import { createApiKeysRepository } from '@/db/repositories/api-keys';
-import { forgetCachedKeys } from '@/server/api-keys/require-api-key';
+import { forgetCachedKeys } from '@/server/api-keys/key-cache';
 import { allowedActor, formLocale, formText, savedState } from '@/server/studio/action-helpers';
 import { failedForm, invalidForm, type FormState } from '@/server/studio/form-state';
 

@@ -15,6 +15,7 @@ import { locales, type Locale } from '@/i18n/routing';
 import { accountKey, addressKey } from '@/core/auth/login-throttle';
 import { RateLimitedError, withAttemptThrottle } from '@/server/auth/accounts';
 import { authFor } from '@/server/auth/auth';
+import { changeAccountRole, removeAccount } from '@/server/auth/manage-accounts';
 import { actorFromHeaders } from '@/server/auth/session';
 import { revalidateContent } from '@/server/revalidate';
 import { allowedActor, formLocale, formText, savedState } from '@/server/studio/action-helpers';
@@ -115,7 +116,7 @@ export async function setRoleAction(_previous: FormState, form: FormData): Promi
     const admin = createStudioAdmin(getDatabase());
     const user = await accountToManage(admin, userId);
     await allowedActor('user.manage', { kind: 'user', id: user.id, role: user.role, newRole: role as Role });
-    await admin.setRole(user.id, role as Role);
+    await changeAccountRole(getDatabase(), user.id, role as Role);
     return savedState(locale);
   } catch (error) {
     return failedForm(locale, error, form);
@@ -128,7 +129,7 @@ export async function removeUserAction(_previous: FormState, form: FormData): Pr
     const admin = createStudioAdmin(getDatabase());
     const user = await accountToManage(admin, formText(form, 'userId'));
     await allowedActor('user.manage', { kind: 'user', id: user.id, role: user.role });
-    await admin.removeUser(user.id);
+    await removeAccount(getDatabase(), user.id);
     return savedState(locale);
   } catch (error) {
     return failedForm(locale, error, form);
