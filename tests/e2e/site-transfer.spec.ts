@@ -30,7 +30,7 @@ function polylangExport(): Buffer {
 
 async function preview(page: Page, name: string, buffer: Buffer) {
   await page.goto('/en/studio/site');
-  await page.getByLabel('Export file').setInputFiles({ name, mimeType: 'application/xml', buffer });
+  await page.getByLabel('File to import').setInputFiles({ name, mimeType: 'application/xml', buffer });
   await page.getByRole('button', { name: 'Upload and preview' }).click();
 }
 
@@ -81,7 +81,7 @@ test.describe('moving a site in and out from the Studio', () => {
 
     const broken = polylangExport().toString().replace('</channel>', '<item><title>cut off');
     await page.getByRole('button', { name: 'Choose another file' }).click();
-    await page.getByLabel('Export file').setInputFiles({ name: 'broken.xml', mimeType: 'application/xml', buffer: Buffer.from(broken) });
+    await page.getByLabel('File to import').setInputFiles({ name: 'broken.xml', mimeType: 'application/xml', buffer: Buffer.from(broken) });
     await page.getByRole('button', { name: 'Upload and preview' }).click();
     const alert = page.getByRole('alert').filter({ hasText: 'The file could not be read' });
     await expect(alert).toBeVisible({ timeout: 60_000 });
@@ -89,7 +89,7 @@ test.describe('moving a site in and out from the Studio', () => {
 
     // A file of another kind is refused before a byte is read into a job.
     await page.getByRole('button', { name: 'Choose another file' }).click();
-    await page.getByLabel('Export file').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await page.getByLabel('File to import').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     await page.getByRole('button', { name: 'Upload and preview' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Choose a Ghost export (.json or .zip) or a WordPress file (.xml).' })).toBeVisible();
   });

@@ -1,4 +1,5 @@
-// The header of every page: the site's name (or the owner's logo standing for it),
+// The header of every page: the site's name (or the owner's logo standing for it, its
+// dark-mode version for readers in dark mode),
 // navigation (home, archive, tags, search, the static pages and the owner's own links)
 // and the language switcher.
 import Link from 'next/link';
@@ -22,7 +23,7 @@ export async function SiteHeader({ locale, paths }: { locale: Locale; paths: Loc
       <div className="site-header__inner">
         {site.logo ? (
           <Link className="site-header__brand site-header__logo" href={`/${locale}`}>
-            <ResponsiveImage media={site.logo} alt={site.name} sizes="16rem" />
+            <ResponsiveImage media={site.logo} dark={site.darkLogo} alt={site.name} sizes="16rem" />
           </Link>
         ) : (
           <Link className="site-header__brand" href={`/${locale}`}>

@@ -2,23 +2,29 @@
 // Asking before a step readers will notice (publishing over a live text, taking it off
 // the site, throwing changes away): a modal <dialog>, which the browser makes keyboard-
 // and screen-reader-friendly (focus moves in and back, Escape cancels).
-import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
 import controls from './studio.module.css';
 import styles from './editor.module.css';
 
-interface Question {
-  message: string;
+interface Labels {
   confirm: string;
   cancel: string;
+  /** The step takes something away (revoking, removing): its button says so. */
+  isDanger?: boolean;
+}
+
+interface Question extends Labels {
+  message: string;
   resolve: (answer: boolean) => void;
 }
 
 /** Returns the dialog to render and `ask`, which resolves true when confirmed. */
-export function useConfirm(): [ReactNode, (message: string, labels: { confirm: string; cancel: string }) => Promise<boolean>] {
+export function useConfirm(): [ReactNode, (message: string, labels: Labels) => Promise<boolean>] {
   const dialog = useRef<HTMLDialogElement>(null);
+  const messageId = useId();
   const [question, setQuestion] = useState<Question | null>(null);
   const ask = useCallback(
-    (message: string, labels: { confirm: string; cancel: string }) =>
+    (message: string, labels: Labels) =>
       new Promise<boolean>((resolve) => {
         setQuestion({ message, ...labels, resolve });
         // After the render that puts the text in.
@@ -32,13 +38,13 @@ export function useConfirm(): [ReactNode, (message: string, labels: { confirm: s
     setQuestion(null);
   };
   const element = (
-    <dialog ref={dialog} className={styles.confirm} onCancel={() => answer(false)} aria-labelledby="confirm-message">
-      <p id="confirm-message">{question?.message}</p>
+    <dialog ref={dialog} className={styles.confirm} onCancel={() => answer(false)} aria-labelledby={messageId}>
+      <p id={messageId}>{question?.message}</p>
       <div className={styles.actions}>
         <button type="button" className={controls.secondary} onClick={() => answer(false)}>
           {question?.cancel}
         </button>
-        <button type="button" className={controls.primary} onClick={() => answer(true)} autoFocus>
+        <button type="button" className={question?.isDanger ? controls.danger : controls.primary} onClick={() => answer(true)} autoFocus>
           {question?.confirm}
         </button>
       </div>
