@@ -2,7 +2,7 @@
 // Copies a piece of text the Studio shows once (an invite link, a new key) and says so
 // beside the button, for the eye and for screen readers. Shown only with JavaScript,
 // which copying needs; without it the text stays there to select by hand.
-import { useEffect, useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import styles from './studio.module.css';
 
 interface Props {
@@ -35,20 +35,21 @@ async function copyText(text: string): Promise<boolean> {
   }
 }
 
+const subscribe = () => () => undefined;
+
 export function CopyButton({ text, label, copiedLabel }: Props) {
-  const [isMounted, setMounted] = useState(false);
-  const [isCopied, setCopied] = useState(false);
-  useEffect(() => setMounted(true), []);
-  // A new text has not been copied yet.
-  useEffect(() => setCopied(false), [text]);
-  if (!isMounted) return null;
+  // False in the server's HTML, true once the page runs: the button needs the browser.
+  const hasScript = useSyncExternalStore(subscribe, () => true, () => false);
+  // Which text was copied: a new one has not been yet.
+  const [copied, setCopied] = useState<string | null>(null);
+  if (!hasScript) return null;
   return (
     <span className={styles.copy}>
-      <button type="button" className={styles.secondary} onClick={() => void copyText(text).then(setCopied)}>
+      <button type="button" className={styles.secondary} onClick={() => void copyText(text).then((ok) => setCopied(ok ? text : null))}>
         {label}
       </button>
       <span role="status" className={styles.copied}>
-        {isCopied ? copiedLabel : ''}
+        {copied === text ? copiedLabel : ''}
       </span>
     </span>
   );
