@@ -169,3 +169,50 @@ test('the owner’s name and accent are what readers, feeds and apps see; the po
     await restore(page, saved);
   }
 });
+
+test('a logo for dark mode is what readers in dark mode see, the logo what the others see', async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const tag = randomBytes(3).toString('hex');
+  const page = await ownerPage(browser, baseURL!);
+  await page.goto('/en/studio/settings');
+  const logo = look(page).getByRole('radiogroup', { name: 'Logo', exact: true });
+  const darkLogo = look(page).getByRole('radiogroup', { name: 'Logo for dark mode' });
+  const before = { logo: await logo.locator('input:checked').inputValue(), dark: await darkLogo.locator('input:checked').inputValue() };
+  const drawn = (ink: string) =>
+    sharp({ create: { width: 480, height: 120, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .composite([{ input: Buffer.from(`<svg width="480" height="120"><rect x="10" y="20" width="460" height="80" rx="12" fill="${ink}"/></svg>`) }])
+      .png()
+      .toBuffer();
+  try {
+    for (const [name, ink] of [[`logo-light-${tag}.png`, '#1d2433'], [`logo-dark-${tag}.png`, '#ebe6dc']] as const) {
+      await look(page).locator('input[type=file]').setInputFiles({ name, mimeType: 'image/png', buffer: await drawn(ink) });
+      await expect(look(page).getByText(`Uploaded ${name}`)).toBeVisible({ timeout: 20_000 });
+    }
+    await logo.getByRole('radio', { name: new RegExp(`logo-light-${tag}`) }).check();
+    await darkLogo.getByRole('radio', { name: new RegExp(`logo-dark-${tag}`) }).check();
+    await save(look(page));
+
+    const shown = async (colorScheme: 'light' | 'dark', device: (typeof viewports)[keyof typeof viewports], locale: Locale) => {
+      const context = await browser.newContext({ ...device, baseURL, colorScheme });
+      const reader = await context.newPage();
+      await reader.goto(`/${locale}`);
+      const image = reader.locator('.site-header__logo img');
+      await expect(image).toHaveAttribute('alt', /.+/);
+      await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      const src = await image.evaluate((img: HTMLImageElement) => img.currentSrc);
+      await context.close();
+      return src;
+    };
+    for (const device of Object.values(viewports)) {
+      for (const locale of locales) {
+        expect(await shown('light', device, locale)).toContain(`logo-light-${tag}`);
+        expect(await shown('dark', device, locale)).toContain(`logo-dark-${tag}`);
+      }
+    }
+  } finally {
+    await page.goto('/en/studio/settings');
+    await logo.locator(`input[value="${before.logo}"]`).check();
+    await darkLogo.locator(`input[value="${before.dark}"]`).check();
+    await save(look(page));
+  }
+});
