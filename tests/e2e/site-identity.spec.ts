@@ -2,7 +2,8 @@
 // header, the home headline, every tab title, the footer, the feeds, the manifest and
 // Open Graph, in both languages, at desktop and phone widths, light and dark; an accent
 // that would be hard to read is refused beside its field; the podcast artwork (Duet's own,
-// then one made from an uploaded icon) is at least 1400 px square, RGB without alpha.
+// then one made from an uploaded icon) is at least 1400 px square, RGB without alpha; a
+// logo for dark mode is what readers in dark mode get.
 // Runs once, after the other specs (the site-wide project of playwright.config.ts; alone:
 // `npx playwright test tests/e2e/site-identity.spec.ts --no-deps`), and puts the settings
 // back as it found them.
@@ -22,6 +23,9 @@ const viewports = {
 };
 
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', parseTagValue: false });
+
+// One after the other: each changes what every page's header shows.
+test.describe.configure({ mode: 'serial' });
 
 interface Saved {
   names: Record<Locale, string>;

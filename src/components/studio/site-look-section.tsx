@@ -52,6 +52,7 @@ export async function SiteLookSection({ locale, look, images, canUpload, action 
             hint: t('darkLogoHint'),
             defaultValue: String(look.darkLogoMediaId ?? ''),
             images: choices(t('noDarkLogo')),
+            paper: 'dark',
           },
           {
             name: 'iconMediaId',

@@ -22,8 +22,9 @@ export interface FormField {
   hint?: string;
   required?: boolean;
   options?: Array<{ value: string; label: string }>;
-  /** For type 'images': the pictures to choose from. */
+  /** For type 'images': the pictures to choose from, and the paper they will stand on. */
   images?: ImageChoice[];
+  paper?: 'dark';
   /** For type 'links' (edited as rows, sent as `Label | address` lines): how many at most. */
   max?: number;
   defaultValue?: string;
@@ -109,6 +110,7 @@ export function StudioForm({ action, locale, fields, submitLabel, pendingLabel, 
               value={value}
               hint={field.hint}
               errors={errors}
+              paper={field.paper}
             />
           );
         }

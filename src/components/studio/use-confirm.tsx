@@ -41,10 +41,11 @@ export function useConfirm(): [ReactNode, (message: string, labels: Labels) => P
     <dialog ref={dialog} className={styles.confirm} onCancel={() => answer(false)} aria-labelledby={messageId}>
       <p id={messageId}>{question?.message}</p>
       <div className={styles.actions}>
-        <button type="button" className={controls.secondary} onClick={() => answer(false)}>
+        {/* A step that takes something away starts on Cancel: Enter alone does not revoke. */}
+        <button type="button" className={controls.secondary} onClick={() => answer(false)} autoFocus={question?.isDanger}>
           {question?.cancel}
         </button>
-        <button type="button" className={question?.isDanger ? controls.danger : controls.primary} onClick={() => answer(true)} autoFocus>
+        <button type="button" className={question?.isDanger ? controls.danger : controls.primary} onClick={() => answer(true)} autoFocus={!question?.isDanger}>
           {question?.confirm}
         </button>
       </div>

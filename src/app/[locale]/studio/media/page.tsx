@@ -63,9 +63,6 @@ export default async function MediaPage({ params, searchParams }: PageProps<'/[l
         <div className={styles.field}>
           <label htmlFor="media-q">{t('search')}</label>
           <input id="media-q" name="q" type="search" defaultValue={query.q} maxLength={100} className={styles.input} aria-describedby="media-q-hint" />
-          <small id="media-q-hint" className={styles.hint}>
-            {t('searchHint')}
-          </small>
         </div>
         <div className={styles.field}>
           <label htmlFor="media-kind">{t('kindFilter')}</label>
@@ -81,6 +78,9 @@ export default async function MediaPage({ params, searchParams }: PageProps<'/[l
         <button type="submit" className={styles.secondary}>
           {t('apply')}
         </button>
+        <small id="media-q-hint" className={`${styles.hint} ${library.searchHint}`}>
+          {t('searchHint')}
+        </small>
       </form>
       <p className={styles.muted} role="status">
         {t('count', { count: total })}

@@ -120,9 +120,9 @@ export default async function UsersPage({ params }: PageProps<'/[locale]/studio/
         {invites.length === 0 ? (
           <p className={styles.muted}>{t('none')}</p>
         ) : (
-          <ul>
+          <ul className={styles.invites}>
             {invites.map((i) => (
-              <li key={i.id} className={styles.rowForms}>
+              <li key={i.id}>
                 <span>
                   {i.email} · {r(i.role)} · {t('expires', { date: dateFormat.format(new Date(i.expiresAt)) })}
                 </span>
