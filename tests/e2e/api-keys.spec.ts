@@ -8,6 +8,7 @@ import { acceptInvite, invite, ownerPage, randomIp } from './helpers/studio';
 const keysSection = 'section[aria-labelledby=api-keys]';
 
 test('an owner makes a key, a program reads with it, its uses are listed, and revoking ends it', async ({ browser, baseURL, request }) => {
+  test.setTimeout(60_000);
   const page = await ownerPage(browser, baseURL!);
   const name = `Reader app ${Date.now()}-${test.info().project.name}`;
   await page.goto('/en/studio/integrations');
@@ -20,6 +21,7 @@ test('an owner makes a key, a program reads with it, its uses are listed, and re
   const shown = section.locator('[role=status] code');
   await expect(shown).toHaveText(/^duet_c_[\w-]{43}$/);
   const key = (await shown.textContent())!;
+  await expect(section.getByRole('button', { name: 'Copy key' })).toBeVisible();
   const card = section.locator('li', { hasText: name });
   await expect(card).toContainText(key.slice(0, 12));
   await expect(card).toContainText('Browsers: https://app.example');
@@ -40,6 +42,12 @@ test('an owner makes a key, a program reads with it, its uses are listed, and re
   // made by a server action, reaches the API's routes at once.
   expect((await request.get('/api/v1/content/posts?limit=1', { headers: { authorization: `Bearer ${key}` } })).status()).toBe(200);
   await page.locator(keysSection).locator('li', { hasText: name }).getByRole('button', { name: 'Revoke' }).click();
+  // Asked first: Cancel keeps the key working.
+  const question = page.getByRole('dialog', { name: `Revoke the key “${name}”? Programs using it are refused from then on; this cannot be undone.` });
+  await question.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.locator(keysSection).locator('li', { hasText: name })).toContainText('Active');
+  await page.locator(keysSection).locator('li', { hasText: name }).getByRole('button', { name: 'Revoke' }).click();
+  await question.getByRole('button', { name: 'Revoke' }).click();
   await expect(page.locator(keysSection).locator('li', { hasText: name })).toContainText('Revoked');
   expect((await request.get('/api/v1/content/posts?limit=1', { headers: { authorization: `Bearer ${key}` } })).status()).toBe(401);
   await page.context().close();

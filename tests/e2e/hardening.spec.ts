@@ -233,6 +233,7 @@ test.describe('what one role may see and change of another’s work', () => {
     const revokedLink = await invite(owner, `revoked-${run}@duet.test`, 'editor');
     await owner.goto('/en/studio/users');
     await owner.locator('li', { hasText: `revoked-${run}@duet.test` }).getByRole('button', { name: 'Revoke' }).click();
+    await owner.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
     await expect(owner.locator('li', { hasText: `revoked-${run}@duet.test` })).toHaveCount(0);
 
     const context = await browser.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': randomIp() } });

@@ -2,7 +2,8 @@
 // header, the home headline, every tab title, the footer, the feeds, the manifest and
 // Open Graph, in both languages, at desktop and phone widths, light and dark; an accent
 // that would be hard to read is refused beside its field; the podcast artwork (Duet's own,
-// then one made from an uploaded icon) is at least 1400 px square, RGB without alpha.
+// then one made from an uploaded icon) is at least 1400 px square, RGB without alpha; a
+// logo for dark mode is what readers in dark mode get.
 // Runs once, after the other specs (the site-wide project of playwright.config.ts; alone:
 // `npx playwright test tests/e2e/site-identity.spec.ts --no-deps`), and puts the settings
 // back as it found them.
@@ -22,6 +23,9 @@ const viewports = {
 };
 
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', parseTagValue: false });
+
+// One after the other: each changes what every page's header shows.
+test.describe.configure({ mode: 'serial' });
 
 interface Saved {
   names: Record<Locale, string>;
@@ -167,5 +171,52 @@ test('the owner’s name and accent are what readers, feeds and apps see; the po
     await expect(home.locator('link[rel=apple-touch-icon]')).toHaveAttribute('href', /^\/images\/site-icon-apple\.[0-9a-f]{12}\.w180\.png$/);
   } finally {
     await restore(page, saved);
+  }
+});
+
+test('a logo for dark mode is what readers in dark mode see, the logo what the others see', async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const tag = randomBytes(3).toString('hex');
+  const page = await ownerPage(browser, baseURL!);
+  await page.goto('/en/studio/settings');
+  const logo = look(page).getByRole('radiogroup', { name: 'Logo', exact: true });
+  const darkLogo = look(page).getByRole('radiogroup', { name: 'Logo for dark mode' });
+  const before = { logo: await logo.locator('input:checked').inputValue(), dark: await darkLogo.locator('input:checked').inputValue() };
+  const drawn = (ink: string) =>
+    sharp({ create: { width: 480, height: 120, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .composite([{ input: Buffer.from(`<svg width="480" height="120"><rect x="10" y="20" width="460" height="80" rx="12" fill="${ink}"/></svg>`) }])
+      .png()
+      .toBuffer();
+  try {
+    for (const [name, ink] of [[`logo-light-${tag}.png`, '#1d2433'], [`logo-dark-${tag}.png`, '#ebe6dc']] as const) {
+      await look(page).locator('input[type=file]').setInputFiles({ name, mimeType: 'image/png', buffer: await drawn(ink) });
+      await expect(look(page).getByText(`Uploaded ${name}`)).toBeVisible({ timeout: 20_000 });
+    }
+    await logo.getByRole('radio', { name: new RegExp(`logo-light-${tag}`) }).check();
+    await darkLogo.getByRole('radio', { name: new RegExp(`logo-dark-${tag}`) }).check();
+    await save(look(page));
+
+    const shown = async (colorScheme: 'light' | 'dark', device: (typeof viewports)[keyof typeof viewports], locale: Locale) => {
+      const context = await browser.newContext({ ...device, baseURL, colorScheme });
+      const reader = await context.newPage();
+      await reader.goto(`/${locale}`);
+      const image = reader.locator('.site-header__logo img');
+      await expect(image).toHaveAttribute('alt', /.+/);
+      await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      const src = await image.evaluate((img: HTMLImageElement) => img.currentSrc);
+      await context.close();
+      return src;
+    };
+    for (const device of Object.values(viewports)) {
+      for (const locale of locales) {
+        expect(await shown('light', device, locale)).toContain(`logo-light-${tag}`);
+        expect(await shown('dark', device, locale)).toContain(`logo-dark-${tag}`);
+      }
+    }
+  } finally {
+    await page.goto('/en/studio/settings');
+    await logo.locator(`input[value="${before.logo}"]`).check();
+    await darkLogo.locator(`input[value="${before.dark}"]`).check();
+    await save(look(page));
   }
 });

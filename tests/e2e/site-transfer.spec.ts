@@ -30,7 +30,7 @@ function polylangExport(): Buffer {
 
 async function preview(page: Page, name: string, buffer: Buffer) {
   await page.goto('/en/studio/site');
-  await page.getByLabel('Export file').setInputFiles({ name, mimeType: 'application/xml', buffer });
+  await page.getByLabel('File to import').setInputFiles({ name, mimeType: 'application/xml', buffer });
   await page.getByRole('button', { name: 'Upload and preview' }).click();
 }
 
@@ -81,7 +81,7 @@ test.describe('moving a site in and out from the Studio', () => {
 
     const broken = polylangExport().toString().replace('</channel>', '<item><title>cut off');
     await page.getByRole('button', { name: 'Choose another file' }).click();
-    await page.getByLabel('Export file').setInputFiles({ name: 'broken.xml', mimeType: 'application/xml', buffer: Buffer.from(broken) });
+    await page.getByLabel('File to import').setInputFiles({ name: 'broken.xml', mimeType: 'application/xml', buffer: Buffer.from(broken) });
     await page.getByRole('button', { name: 'Upload and preview' }).click();
     const alert = page.getByRole('alert').filter({ hasText: 'The file could not be read' });
     await expect(alert).toBeVisible({ timeout: 60_000 });
@@ -89,19 +89,37 @@ test.describe('moving a site in and out from the Studio', () => {
 
     // A file of another kind is refused before a byte is read into a job.
     await page.getByRole('button', { name: 'Choose another file' }).click();
-    await page.getByLabel('Export file').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await page.getByLabel('File to import').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     await page.getByRole('button', { name: 'Upload and preview' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Choose a Ghost export (.json or .zip) or a WordPress file (.xml).' })).toBeVisible();
   });
 
-  test('an export and a backup are made with progress and downloaded', async ({ page }) => {
+  test('an export and a backup are made with progress and downloaded, named and listed on the site’s clock', async ({ page }) => {
     test.setTimeout(120_000);
     await signInAsOwner(page);
+    await page.goto('/en/studio/settings');
+    const zone = await page.locator('select[name=timeZone]').inputValue();
+    /** A minute on the site's clock, as an archive's name writes it: 20261222-0850. */
+    const clock = (offsetMinutes: number) => {
+      const parts = Object.fromEntries(
+        new Intl.DateTimeFormat('en-GB', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+          .formatToParts(new Date(Date.now() + offsetMinutes * 60_000))
+          .map((p) => [p.type, p.value]),
+      );
+      return { stamp: `${parts.year}${parts.month}${parts.day}-${parts.hour}${parts.minute}` };
+    };
+    const started = clock(0);
     await page.goto('/en/studio/site');
     for (const [button, name] of [['Export the site', /^Download duet-export-[\d-]+\.zip/], ['Back up the site', /^Download duet-backup-[\d-]+\.zip/]] as const) {
       await page.getByRole('button', { name: button }).click();
       const link = page.getByRole('status').getByRole('link', { name });
       await expect(link).toBeVisible({ timeout: 90_000 });
+      const stamp = /(\d{8}-\d{4})\.zip/.exec((await link.textContent())!)![1];
+      expect([started.stamp, clock(1).stamp, clock(2).stamp]).toContain(stamp);
+      // The list of recent jobs says the same time as the name.
+      const listed = page.locator('section[aria-labelledby=recent-title] li', { hasText: stamp! }).first().locator('time');
+      const [hour, minute] = [Number(stamp!.slice(9, 11)), stamp!.slice(11, 13)];
+      await expect(listed).toContainText(new RegExp(`\\b${hour % 12 || 12}:${minute}\\s*${hour < 12 ? 'AM' : 'PM'}`));
       const response = await page.request.get((await link.getAttribute('href'))!);
       expect(response.status()).toBe(200);
       expect(response.headers()['content-disposition']).toMatch(/^attachment; filename="duet-(export|backup)-/);

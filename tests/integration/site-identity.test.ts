@@ -74,26 +74,33 @@ for (const target of testTargets) {
     });
 
     it('keeps the look, and forgets what is unset', async () => {
-      expect(await settings.getLook()).toEqual({ accent: null, logoMediaId: null, iconMediaId: null });
+      expect(await settings.getLook()).toEqual({ accent: null, logoMediaId: null, darkLogoMediaId: null, iconMediaId: null });
       const logo = await addImage(await png(400, 100), { width: 400, height: 100 });
-      await saveSiteLook(deps(), { accent: '#1D4ED8', logoMediaId: logo.id, iconMediaId: null });
-      expect(await settings.getLook()).toEqual({ accent: '#1d4ed8', logoMediaId: logo.id, iconMediaId: null });
+      await saveSiteLook(deps(), { accent: '#1D4ED8', logoMediaId: logo.id, darkLogoMediaId: null, iconMediaId: null });
+      expect(await settings.getLook()).toEqual({ accent: '#1d4ed8', logoMediaId: logo.id, darkLogoMediaId: null, iconMediaId: null });
       expect((await settings.readIdentity()).logo).toMatchObject({ id: logo.id, path: logo.path, width: 400 });
-      await saveSiteLook(deps(), { accent: '', logoMediaId: null, iconMediaId: null });
-      expect(await settings.getLook()).toEqual({ accent: null, logoMediaId: null, iconMediaId: null });
+      // A logo for dark mode stands beside the logo, and only with it.
+      const darkLogo = await addImage(await png(400, 100), { width: 400, height: 100 });
+      await saveSiteLook(deps(), { accent: '', logoMediaId: logo.id, darkLogoMediaId: darkLogo.id, iconMediaId: null });
+      expect(await settings.getLook()).toMatchObject({ logoMediaId: logo.id, darkLogoMediaId: darkLogo.id });
+      expect((await settings.readIdentity()).darkLogo).toMatchObject({ id: darkLogo.id, path: darkLogo.path });
+      await saveSiteLook(deps(), { accent: '', logoMediaId: null, darkLogoMediaId: darkLogo.id, iconMediaId: null });
+      expect((await settings.readIdentity()).darkLogo).toBeNull();
+      await saveSiteLook(deps(), { accent: '', logoMediaId: null, darkLogoMediaId: null, iconMediaId: null });
+      expect(await settings.getLook()).toEqual({ accent: null, logoMediaId: null, darkLogoMediaId: null, iconMediaId: null });
       const rows = await t.db.selectFrom('settings').select('key').where('locale', '=', '*').execute();
       expect(rows.map((r) => r.key)).not.toContain('accent');
     });
 
     it('refuses an icon that is not square or too small with a 400 naming the field, saving nothing', async () => {
       const wide = await addImage(await png(800, 600), { width: 800, height: 600 });
-      expect(await refusal(saveSiteLook(deps(), { accent: '', logoMediaId: null, iconMediaId: wide.id }))).toMatchObject({
+      expect(await refusal(saveSiteLook(deps(), { accent: '', logoMediaId: null, darkLogoMediaId: null, iconMediaId: wide.id }))).toMatchObject({
         status: 400,
         reason: 'icon-not-square',
         fields: { iconMediaId: ['The icon must be square; this image is 800×600 pixels.'] },
       });
       const small = await addImage(await png(256, 256), { width: 256, height: 256 });
-      expect(await refusal(saveSiteLook(deps(), { accent: '', logoMediaId: null, iconMediaId: small.id }))).toMatchObject({
+      expect(await refusal(saveSiteLook(deps(), { accent: '', logoMediaId: null, darkLogoMediaId: null, iconMediaId: small.id }))).toMatchObject({
         status: 400,
         reason: 'icon-too-small',
         fields: { iconMediaId: [expect.stringContaining('at least 512×512')] },
@@ -103,22 +110,27 @@ for (const target of testTargets) {
 
     it('refuses an icon or logo that is not an image, by its row or by its bytes', async () => {
       const sound = await addImage(Buffer.from('ID3 not a picture'), null, 'audio');
-      expect(await refusal(saveSiteLook(deps(), { accent: '', logoMediaId: null, iconMediaId: sound.id }))).toMatchObject({ status: 400, reason: 'icon-not-image' });
-      expect(await refusal(saveSiteLook(deps(), { accent: '', logoMediaId: sound.id, iconMediaId: null }))).toMatchObject({
+      expect(await refusal(saveSiteLook(deps(), { accent: '', logoMediaId: null, darkLogoMediaId: null, iconMediaId: sound.id }))).toMatchObject({ status: 400, reason: 'icon-not-image' });
+      expect(await refusal(saveSiteLook(deps(), { accent: '', logoMediaId: sound.id, darkLogoMediaId: null, iconMediaId: null }))).toMatchObject({
         status: 400,
         reason: 'logo-not-image',
         fields: { logoMediaId: ['The logo must be an image from the media library.'] },
       });
+      expect(await refusal(saveSiteLook(deps(), { accent: '', logoMediaId: null, darkLogoMediaId: sound.id, iconMediaId: null }))).toMatchObject({
+        status: 400,
+        reason: 'logo-not-image',
+        fields: { darkLogoMediaId: ['The logo must be an image from the media library.'] },
+      });
       // A row that says image over a file that is a web page: the bytes decide.
       const fake = await addImage(Buffer.from('<!doctype html><script>alert(1)</script>'), { width: 600, height: 600 });
-      expect(await refusal(saveSiteLook(deps(), { accent: '', logoMediaId: null, iconMediaId: fake.id }))).toMatchObject({ status: 400, reason: 'icon-not-image' });
-      expect(await refusal(saveSiteLook(deps(), { accent: '', logoMediaId: null, iconMediaId: 2_000_000_000 }))).toMatchObject({ status: 400, reason: 'icon-not-image' });
+      expect(await refusal(saveSiteLook(deps(), { accent: '', logoMediaId: null, darkLogoMediaId: null, iconMediaId: fake.id }))).toMatchObject({ status: 400, reason: 'icon-not-image' });
+      expect(await refusal(saveSiteLook(deps(), { accent: '', logoMediaId: null, darkLogoMediaId: null, iconMediaId: 2_000_000_000 }))).toMatchObject({ status: 400, reason: 'icon-not-image' });
     });
 
     it('draws an accepted icon’s pictures once, where the pages point, and again only when one is missing', async () => {
       const bytes = await png(600, 600);
       const icon = await addImage(bytes, { width: 600, height: 600 });
-      await saveSiteLook(deps(), { accent: '', logoMediaId: null, iconMediaId: icon.id });
+      await saveSiteLook(deps(), { accent: '', logoMediaId: null, darkLogoMediaId: null, iconMediaId: icon.id });
       const files = ownerIconFiles(iconSetKey(createHash('sha256').update(bytes).digest('hex')));
       const onDisk = (path: string) => join(t.dataDir, 'media', path);
       for (const file of Object.values(files)) {

@@ -4,8 +4,10 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { AppError } from '@/core/errors/app-error';
+import { fileNameStamp } from '@/core/time/zoned-time';
 import { createDatabase } from '@/db/client';
 import { migrateToLatest } from '@/db/migrate';
+import { createStudioAdmin } from '@/db/repositories/studio-admin';
 import { importDuetExport } from '@/server/export/import-duet-export';
 import { writeDuetExport } from '@/server/export/write-export-zip';
 import { describeMediaStore } from '@/server/media/media-store';
@@ -17,21 +19,21 @@ export const exportUsage = `  export [file.zip]
             write the whole site to a ZIP file: duet.json (every post, draft, live
             text, revision, tag, author, media file and setting; no passwords or
             sessions), a Markdown copy of every text, and the media files
-            (default: ./duet-export-<date>.zip)
+            (default: ./duet-export-<date>-<time>.zip, on the site's clock)
   import-duet <file.zip or duet.json>
             load a Duet export into an empty database, keeping ids, dates,
             revisions and schedules; accounts arrive without passwords`;
 
-/** duet-export-2026-12-22-1530.zip */
-function defaultName(now: Date): string {
-  const stamp = now.toISOString().slice(0, 16).replace('T', '-').replace(':', '');
-  return `duet-export-${stamp}.zip`;
+/** duet-export-20261222-1530.zip, on the site's clock, as the Studio names its exports. */
+function defaultName(now: Date, timeZone: string): string {
+  return `duet-export-${fileNameStamp(now, timeZone)}.zip`;
 }
 
-function targetFile(arg: string | undefined, now: Date): string {
-  if (arg === undefined) return resolve(defaultName(now));
-  const path = resolve(arg);
-  return existsSync(path) && statSync(path).isDirectory() ? join(path, defaultName(now)) : path;
+/** Where the export goes: the file named, or a file named by the date in the folder named (or here). */
+function targetOf(arg: string | undefined): { folder: string; file: string | null } {
+  const path = resolve(arg ?? '.');
+  if (arg === undefined || (existsSync(path) && statSync(path).isDirectory())) return { folder: path, file: null };
+  return { folder: dirname(path), file: path };
 }
 
 function megabytes(bytes: number): string {
@@ -47,14 +49,17 @@ function progressTo(io: CliIo, command: string) {
 }
 
 export async function exportCommand(io: CliIo, dataDir: string, [fileArg]: string[]): Promise<number> {
-  const file = targetFile(fileArg, new Date());
-  if (!existsSync(dirname(file))) {
-    io.stderr.write(`There is no folder ${dirname(file)} to write the export in.\n\nUsage:\n${exportUsage}\n`);
+  const now = new Date();
+  const target = targetOf(fileArg);
+  if (!existsSync(target.folder)) {
+    io.stderr.write(`There is no folder ${target.folder} to write the export in.\n\nUsage:\n${exportUsage}\n`);
     return 2;
   }
   const db = createDatabase({ url: io.env.DATABASE_URL, dataDir });
   try {
     await migrateToLatest(db);
+    const timeZone = await createStudioAdmin(db).getTimeZone();
+    const file = target.file ?? join(target.folder, defaultName(now, timeZone));
     const summary = await writeDuetExport(db, { dataDir, file, onProgress: progressTo(io, 'export') });
     if (summary.missingFiles.length > 0) {
       io.stderr.write(`Warning: ${summary.missingFiles.length} media file(s) the library lists are missing from ${describeMediaStore(dataDir, io.env)} and were left out.\n`);

@@ -51,8 +51,12 @@ export async function PostCard({ post, locale, large = false, headingLevel = 3 }
         </Heading>
         {shown.excerpt && <p className="post-card__excerpt">{shown.excerpt}</p>}
         <p className="post-card__meta" lang={locale}>
-          <time dateTime={post.publishedAt ?? undefined}>{formatDate(post.publishedAt, locale)}</time>
-          <span aria-hidden="true"> · </span>
+          {post.publishedAt && (
+            <>
+              <time dateTime={post.publishedAt}>{formatDate(post.publishedAt, locale)}</time>
+              <span aria-hidden="true"> · </span>
+            </>
+          )}
           <span>{t('readingTime', { minutes: shown.readingMinutes })}</span>
         </p>
       </div>

@@ -1,5 +1,6 @@
-// The head of an article: title, authors, date, reading time, tags.
+// The head of an article: title, lead, authors, date, reading time, tags.
 import Link from 'next/link';
+import { Fragment, type ReactElement } from 'react';
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { formatDate, type PostView } from '@/server/post-view';
@@ -9,6 +10,32 @@ export async function PostHeader({ view }: { view: PostView }) {
   const { post, shown, locale } = view;
   const t = await getTranslations({ locale, namespace: 'post' });
   const separator = locale === 'zh' ? '、' : ', ';
+  const date = formatDate(post.publishedAt, locale);
+  // Only what there is, separated: a draft's preview has no date, a post may have no author.
+  const bylineParts: ReactElement[] = [];
+  if (post.authors.length > 0) {
+    bylineParts.push(
+      <span key="authors">
+        {t.rich('by', {
+          authors: () =>
+            post.authors.map((a, i) => (
+              <span key={a.id}>
+                {i > 0 && separator}
+                <Link href={`/${locale}/authors/${a.handle}`}>{a.name[locale] ?? a.handle}</Link>
+              </span>
+            )),
+        })}
+      </span>,
+    );
+  }
+  if (date) {
+    bylineParts.push(
+      <time key="date" dateTime={post.publishedAt ?? undefined}>
+        {date}
+      </time>,
+    );
+  }
+  bylineParts.push(<span key="reading">{t('readingTime', { minutes: shown.readingMinutes })}</span>);
   return (
     <header className="post-header">
       {post.tags.length > 0 && (
@@ -28,23 +55,12 @@ export async function PostHeader({ view }: { view: PostView }) {
       </h1>
       {shown.excerpt && <p className="post-header__excerpt lead">{shown.excerpt}</p>}
       <p className="post-header__meta" lang={locale}>
-        {post.authors.length > 0 && (
-          <span>
-            {t.rich('by', {
-              authors: () =>
-                post.authors.map((a, i) => (
-                  <span key={a.id}>
-                    {i > 0 && separator}
-                    <Link href={`/${locale}/authors/${a.handle}`}>{a.name[locale] ?? a.handle}</Link>
-                  </span>
-                )),
-            })}
-          </span>
-        )}
-        <span aria-hidden="true"> · </span>
-        <time dateTime={post.publishedAt ?? undefined}>{formatDate(post.publishedAt, locale)}</time>
-        <span aria-hidden="true"> · </span>
-        <span>{t('readingTime', { minutes: shown.readingMinutes })}</span>
+        {bylineParts.map((part, i) => (
+          <Fragment key={part.key}>
+            {i > 0 && <span aria-hidden="true"> · </span>}
+            {part}
+          </Fragment>
+        ))}
       </p>
     </header>
   );

@@ -19,12 +19,14 @@ interface Props {
   value: string | undefined;
   hint?: string;
   errors?: string[];
+  /** The paper the chosen image will stand on, when it is not the page's (a logo for dark mode). */
+  paper?: 'dark';
 }
 
-export function ImageChoices({ id, name, legend, choices, value, hint, errors }: Props) {
+export function ImageChoices({ id, name, legend, choices, value, hint, errors, paper }: Props) {
   const describedBy = [errors ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
   return (
-    <fieldset role="radiogroup" className={styles.choices} aria-labelledby={`${id}-legend`} aria-describedby={describedBy} aria-invalid={errors ? true : undefined}>
+    <fieldset role="radiogroup" className={styles.choices} data-paper={paper} aria-labelledby={`${id}-legend`} aria-describedby={describedBy} aria-invalid={errors ? true : undefined}>
       <legend id={`${id}-legend`} className={`${studio.label} ${styles.legend}`}>
         {legend}
       </legend>

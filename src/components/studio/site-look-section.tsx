@@ -1,5 +1,5 @@
-// The Settings page's "Look" section: the accent colour, the logo and the icon, each for
-// every language, with an uploader so a new image can join the library and be chosen
+// The Settings page's "Look" section: the accent colour, the logo (and the one for dark
+// mode) and the icon, each for every language, with an uploader so a new image can join the library and be chosen
 // here at once (the page refreshes after an upload).
 import { getTranslations } from 'next-intl/server';
 import type { Media } from '@/core/content/types';
@@ -45,6 +45,15 @@ export async function SiteLookSection({ locale, look, images, canUpload, action 
         fields={[
           { name: 'accent', label: t('accent'), hint: t('accentHint'), defaultValue: look.accent ?? '', autoComplete: 'off' },
           { name: 'logoMediaId', type: 'images', label: t('logo'), hint: t('logoHint'), defaultValue: String(look.logoMediaId ?? ''), images: choices(t('noLogo')) },
+          {
+            name: 'darkLogoMediaId',
+            type: 'images',
+            label: t('darkLogo'),
+            hint: t('darkLogoHint'),
+            defaultValue: String(look.darkLogoMediaId ?? ''),
+            images: choices(t('noDarkLogo')),
+            paper: 'dark',
+          },
           {
             name: 'iconMediaId',
             type: 'images',

@@ -1,13 +1,16 @@
 'use client';
 // One form for the Studio's simple screens (setup, sign in, new post, invites): fields
 // described as data, errors shown beside each field and announced, typed values kept
-// when the server sends the form back. Works without JavaScript (progressive action).
+// when the server sends the form back. Works without JavaScript (progressive action);
+// with it, a step that cannot be undone asks first, and a result can be copied.
 import { usePathname } from 'next/navigation';
-import { useActionState } from 'react';
+import { useActionState, useRef, type FormEvent } from 'react';
 import type { FormState } from '@/server/studio/form-state';
+import { CopyButton } from './copy-button';
 import { ImageChoices, type ImageChoice } from './image-choices';
 import { LinkListField } from './link-list-field';
 import styles from './studio.module.css';
+import { useConfirm } from './use-confirm';
 
 export interface FormField {
   name: string;
@@ -19,8 +22,9 @@ export interface FormField {
   hint?: string;
   required?: boolean;
   options?: Array<{ value: string; label: string }>;
-  /** For type 'images': the pictures to choose from. */
+  /** For type 'images': the pictures to choose from, and the paper they will stand on. */
   images?: ImageChoice[];
+  paper?: 'dark';
   /** For type 'links' (edited as rows, sent as `Label | address` lines): how many at most. */
   max?: number;
   defaultValue?: string;
@@ -37,17 +41,38 @@ interface Props {
   inline?: boolean;
   /** Makes field ids unique when a page has several forms. */
   idPrefix?: string;
+  /** Asked before sending (with JavaScript; without it the form is sent as it is). */
+  confirm?: { message: string; confirm: string; cancel: string };
+  /** 'danger' for a step that takes something away (revoking): outlined, not solid. */
+  variant?: 'primary' | 'danger';
+  /** A button beside the result that copies it, and what it says once it has. */
+  copyResult?: { label: string; copied: string };
 }
 
 const idle: FormState = { status: 'idle' };
 
-export function StudioForm({ action, locale, fields, submitLabel, pendingLabel, resultTemplate, inline, idPrefix = 'field' }: Props) {
+export function StudioForm({ action, locale, fields, submitLabel, pendingLabel, resultTemplate, inline, idPrefix = 'field', confirm, variant = 'primary', copyResult }: Props) {
   // The permalink becomes the form's action attribute: without it React writes
   // action="", which HTML does not allow. A form sent before JavaScript loads posts to
   // the path of the page it is on (its query string, a notice's flag, is left behind).
   const [state, formAction, pending] = useActionState(action, idle, usePathname());
+  const [confirmDialog, ask] = useConfirm();
+  const form = useRef<HTMLFormElement>(null);
+  const isConfirmed = useRef(false);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (!confirm || isConfirmed.current) {
+      isConfirmed.current = false;
+      return;
+    }
+    event.preventDefault();
+    void ask(confirm.message, { confirm: confirm.confirm, cancel: confirm.cancel, isDanger: variant === 'danger' }).then((yes) => {
+      if (!yes) return;
+      isConfirmed.current = true;
+      form.current?.requestSubmit();
+    });
+  };
   return (
-    <form action={formAction} className={inline ? styles.inlineForm : styles.form} noValidate>
+    <form ref={form} action={formAction} onSubmit={confirm ? onSubmit : undefined} className={inline ? styles.inlineForm : styles.form} noValidate>
       <input type="hidden" name="$locale" value={locale} />
       {state.status === 'error' && state.message && (
         <p className={styles.formError} role="alert">
@@ -60,10 +85,13 @@ export function StudioForm({ action, locale, fields, submitLabel, pendingLabel, 
         </p>
       )}
       {state.status === 'done' && state.result && resultTemplate && (
-        <p className={styles.formDone} role="status">
-          {resultTemplate.split('{result}')[0]}
-          <code className={styles.breakAll}>{state.result}</code>
-        </p>
+        <div className={styles.formDone}>
+          <p role="status" className={styles.resultText}>
+            {resultTemplate.split('{result}')[0]}
+            <code className={styles.breakAll}>{state.result}</code>
+          </p>
+          {copyResult && <CopyButton text={state.result} label={copyResult.label} copiedLabel={copyResult.copied} />}
+        </div>
       )}
       {fields.map((field) => {
         if (field.type === 'hidden') return <input key={field.name} type="hidden" name={field.name} value={field.defaultValue} />;
@@ -82,6 +110,7 @@ export function StudioForm({ action, locale, fields, submitLabel, pendingLabel, 
               value={value}
               hint={field.hint}
               errors={errors}
+              paper={field.paper}
             />
           );
         }
@@ -150,9 +179,10 @@ export function StudioForm({ action, locale, fields, submitLabel, pendingLabel, 
           </div>
         );
       })}
-      <button type="submit" className={styles.primary} disabled={pending} aria-busy={pending || undefined}>
+      <button type="submit" className={variant === 'danger' ? styles.danger : styles.primary} disabled={pending} aria-busy={pending || undefined}>
         {pending ? pendingLabel : submitLabel}
       </button>
+      {confirm && confirmDialog}
     </form>
   );
 }

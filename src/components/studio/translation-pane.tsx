@@ -112,7 +112,7 @@ export function TranslationPane({ postId, pane, otherBody, otherLocale, sourceRe
   const id = (name: string) => `${locale}-${name}`;
 
   return (
-    <section className={styles.pane} aria-labelledby={id('heading')} data-ready={(ready && (editorReady || !exists)) || undefined}>
+    <section className={styles.pane} aria-labelledby={id('heading')} data-ready={(ready && (editorReady || !exists)) || undefined} data-missing={!exists || undefined}>
       <header className={styles.paneHeader}>
         <h2 id={id('heading')} className={styles.paneTitle}>
           {langs(locale)} · {pane.isSource ? t('source') : t('translation')}

@@ -2,7 +2,7 @@
 // Asking before a step readers will notice (publishing over a live text, taking it off
 // the site, throwing changes away): a modal <dialog>, which the browser makes keyboard-
 // and screen-reader-friendly (focus moves in and back, Escape cancels).
-import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
 import controls from './studio.module.css';
 import styles from './editor.module.css';
 
@@ -11,6 +11,8 @@ interface Labels {
   cancel: string;
   /** What the step will do, shown under the question (an update's diff). */
   detail?: ReactNode;
+  /** The step takes something away (revoking, removing): its button says so. */
+  isDanger?: boolean;
 }
 
 interface Question extends Labels {
@@ -21,6 +23,7 @@ interface Question extends Labels {
 /** Returns the dialog to render and `ask`, which resolves true when confirmed. */
 export function useConfirm(): [ReactNode, (message: string, labels: Labels) => Promise<boolean>] {
   const dialog = useRef<HTMLDialogElement>(null);
+  const messageId = useId();
   const [question, setQuestion] = useState<Question | null>(null);
   const ask = useCallback(
     (message: string, labels: Labels) =>
@@ -37,14 +40,15 @@ export function useConfirm(): [ReactNode, (message: string, labels: Labels) => P
     setQuestion(null);
   };
   const element = (
-    <dialog ref={dialog} className={styles.confirm} onCancel={() => answer(false)} aria-labelledby="confirm-message">
-      <p id="confirm-message">{question?.message}</p>
+    <dialog ref={dialog} className={styles.confirm} onCancel={() => answer(false)} aria-labelledby={messageId}>
+      <p id={messageId}>{question?.message}</p>
       {question?.detail}
       <div className={styles.actions}>
-        <button type="button" className={controls.secondary} onClick={() => answer(false)}>
+        {/* A step that takes something away starts on Cancel: Enter alone does not revoke. */}
+        <button type="button" className={controls.secondary} onClick={() => answer(false)} autoFocus={question?.isDanger}>
           {question?.cancel}
         </button>
-        <button type="button" className={controls.primary} onClick={() => answer(true)} autoFocus>
+        <button type="button" className={question?.isDanger ? controls.danger : controls.primary} onClick={() => answer(true)} autoFocus={!question?.isDanger}>
           {question?.confirm}
         </button>
       </div>

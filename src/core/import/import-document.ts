@@ -105,7 +105,8 @@ export type ImportWarningCode =
   | 'skipped' // an item of a kind Duet does not import (menu items, attachments…)
   | 'unsupported-locale' // a text in a language other than zh or en
   | 'duplicate' // two texts claim the same language of one pair
-  | 'password-protected'; // imported as a draft
+  | 'password-protected' // imported as a draft
+  | 'page-exists'; // a page the site already has at the same address: imported as a draft, the header keeps one link
 
 export interface ImportWarning {
   code: ImportWarningCode;

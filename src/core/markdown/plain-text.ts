@@ -58,7 +58,7 @@ function push(blocks: string[], text: string): void {
 }
 
 /** The text of inline content: soft line breaks become a space, or nothing between Chinese characters. */
-function inlineText(node: Nodes): string {
+export function inlineText(node: Nodes): string {
   switch (node.type) {
     case 'text':
       return joinLines(node.value);

@@ -5,6 +5,7 @@
 import type { Locale } from '@/i18n/routing';
 import { deriveExcerpt } from '@/core/content/derive-excerpt';
 import { readingMinutesOfTree } from '@/core/content/reading-time';
+import { leadParagraphsOf } from './lead-paragraphs';
 import { parseMarkdown } from './parse-markdown';
 import { plainTextOf } from './plain-text';
 import { renderMarkdownTree } from './render-markdown';
@@ -14,7 +15,7 @@ import type { ImageSize } from './rehype-images';
  * Bumped whenever the pipeline's output changes for the same input (a plugin, the
  * sanitizer, the highlighter's themes), so stored renderings are made again.
  */
-export const renderVersion = 4;
+export const renderVersion = 5;
 
 export interface RenderDocumentInput {
   markdown: string;
@@ -26,7 +27,7 @@ export interface RenderedDocument {
   html: string;
   blocks: string[];
   plainText: string;
-  /** An excerpt made from the text, for when the writer wrote none. */
+  /** An excerpt made from the text's lead paragraphs, for when the writer wrote none. */
   derivedExcerpt: string;
   readingMinutes: number;
   renderVersion: number;
@@ -40,9 +41,10 @@ export const emptyDocument: RenderedDocument = { html: '', blocks: [], plainText
 
 export async function renderDocument({ markdown, locale, images }: RenderDocumentInput): Promise<RenderedDocument> {
   const tree = parseMarkdown(markdown);
-  // The plain text first: rendering turns this tree into HTML and may change it on the way.
+  // The plain text and the lead first: rendering turns this tree into HTML and may change it on the way.
   const plainText = plainTextOf(tree);
+  const derivedExcerpt = deriveExcerpt(leadParagraphsOf(tree));
   const minutes = readingMinutesOfTree(tree);
   const { html, blocks } = await renderMarkdownTree(tree, markdown, { locale, images });
-  return { html, blocks, plainText, derivedExcerpt: deriveExcerpt(plainText, locale), readingMinutes: minutes, renderVersion };
+  return { html, blocks, plainText, derivedExcerpt, readingMinutes: minutes, renderVersion };
 }

@@ -23,12 +23,14 @@ export interface SiteLook {
   /** `#rrggbb`, checked for contrast when saved; null for Duet's own. */
   accent: string | null;
   logoMediaId: number | null;
+  /** Shown instead of the logo when the reader's system is in dark mode; none: the logo. */
+  darkLogoMediaId: number | null;
   iconMediaId: number | null;
 }
 
 export const emptyLanguageSettings: LanguageSettings = { title: '', description: '', navigation: [], socialLinks: [], podcastEmail: '' };
 
-export const emptyLook: SiteLook = { accent: null, logoMediaId: null, iconMediaId: null };
+export const emptyLook: SiteLook = { accent: null, logoMediaId: null, darkLogoMediaId: null, iconMediaId: null };
 
 /** A stored list of links, keeping only well-formed entries (the value is JSON text). */
 export function parseLinks(value: string | undefined): SiteLink[] {

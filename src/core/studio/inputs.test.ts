@@ -64,7 +64,7 @@ const validInputs: Record<string, [z.ZodType, Record<string, unknown>]> = {
       podcastEmail: 'podcast@example.com',
     },
   ],
-  siteLookInput: [inputs.siteLookInput, { accent: '#1d4ed8', logoMediaId: 2, iconMediaId: 3 }],
+  siteLookInput: [inputs.siteLookInput, { accent: '#1d4ed8', logoMediaId: 2, darkLogoMediaId: 4, iconMediaId: 3 }],
   profilePictureInput: [inputs.profilePictureInput, { imageMediaId: 4 }],
   siteTimeZoneInput: [inputs.siteTimeZoneInput, { timeZone: 'Asia/Shanghai' }],
   mediaTextInput: [

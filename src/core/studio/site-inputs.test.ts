@@ -96,21 +96,22 @@ describe('siteSettingsInput: social links and the podcast’s address', () => {
 });
 
 describe('siteLookInput', () => {
-  it('takes an accent with enough contrast (stored as #rrggbb), or none, and the chosen logo and icon', () => {
-    const look = siteLookInput.parse({ accent: '#1D4ED8', logoMediaId: 3, iconMediaId: null });
-    expect(look).toEqual({ accent: '#1D4ED8', logoMediaId: 3, iconMediaId: null });
+  it('takes an accent with enough contrast (stored as #rrggbb), or none, and the chosen logos and icon', () => {
+    const look = siteLookInput.parse({ accent: '#1D4ED8', logoMediaId: 3, darkLogoMediaId: 5, iconMediaId: null });
+    expect(look).toEqual({ accent: '#1D4ED8', logoMediaId: 3, darkLogoMediaId: 5, iconMediaId: null });
     expect(storedAccent(look.accent)).toBe('#1d4ed8');
-    expect(storedAccent(siteLookInput.parse({ accent: '', logoMediaId: null, iconMediaId: 4 }).accent)).toBeNull();
+    expect(storedAccent(siteLookInput.parse({ accent: '', logoMediaId: null, darkLogoMediaId: null, iconMediaId: 4 }).accent)).toBeNull();
   });
 
   it('refuses an accent that would be hard to read on the light paper, saying why', () => {
-    const result = siteLookInput.safeParse({ accent: '#f5c400', logoMediaId: null, iconMediaId: null });
+    const result = siteLookInput.safeParse({ accent: '#f5c400', logoMediaId: null, darkLogoMediaId: null, iconMediaId: null });
     expect(fieldErrors(result.error!)).toEqual({
       accent: [expect.stringMatching(/^Has a contrast of 1\.\d\d:1 on the light paper \(#fbf8f3\); text needs at least 4\.5:1\./)],
     });
-    expect(fieldErrors(siteLookInput.safeParse({ accent: 'teal', logoMediaId: 0, iconMediaId: 'x' }).error!)).toEqual({
+    expect(fieldErrors(siteLookInput.safeParse({ accent: 'teal', logoMediaId: 0, darkLogoMediaId: -1, iconMediaId: 'x' }).error!)).toEqual({
       accent: ['Must be a colour in hex, such as #b3402a.'],
       logoMediaId: [expect.stringMatching(/^Must be a whole number/)],
+      darkLogoMediaId: [expect.stringMatching(/^Must be a whole number/)],
       iconMediaId: [expect.stringMatching(/^Must be a whole number/)],
     });
   });

@@ -59,12 +59,14 @@ const chosenMedia = recordId.nullable();
 
 /**
  * The site's look, in every language: the accent colour (checked for contrast), a logo
- * for the header, and the square icon every other picture of the site is made from (the
- * favicon, the home-screen icons and the podcast artwork).
+ * for the header and, optionally, one for dark mode, and the square icon every other
+ * picture of the site is made from (the favicon, the home-screen icons and the podcast
+ * artwork).
  */
 export const siteLookInput = z.strictObject({
   accent: accentField,
   logoMediaId: chosenMedia,
+  darkLogoMediaId: chosenMedia,
   iconMediaId: chosenMedia,
 });
 export type SiteLookInput = z.infer<typeof siteLookInput>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTimeZone, utcToZonedInput, zonedToUtc } from './zoned-time';
+import { fileNameStamp, isTimeZone, utcToZonedInput, zonedToUtc } from './zoned-time';
 
 describe('zoned time', () => {
   it('reads a wall-clock time on the site’s clock', () => {
@@ -19,6 +19,14 @@ describe('zoned time', () => {
     for (const zone of ['Asia/Shanghai', 'Europe/Berlin', 'America/Los_Angeles', 'UTC']) {
       expect(zonedToUtc(utcToZonedInput(at, zone), zone).toISOString()).toBe(at.toISOString());
     }
+  });
+
+  it('stamps a file name on the site’s clock', () => {
+    // A job run at 00:50 UTC is 08:50 in Shanghai and still the evening before in New York.
+    const at = new Date('2026-12-22T00:50:00.000Z');
+    expect(fileNameStamp(at, 'UTC')).toBe('20261222-0050');
+    expect(fileNameStamp(at, 'Asia/Shanghai')).toBe('20261222-0850');
+    expect(fileNameStamp(at, 'America/New_York')).toBe('20261221-1950');
   });
 
   it('knows real zones', () => {

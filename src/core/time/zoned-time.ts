@@ -55,6 +55,11 @@ export function utcToZonedInput(date: Date, timeZone: string): string {
   return `${p.year}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}`;
 }
 
+/** `date` on `timeZone`'s clock for a file name, to the minute: 20261222-1530. */
+export function fileNameStamp(date: Date, timeZone: string): string {
+  return utcToZonedInput(date, timeZone).replace(/[-:]/g, '').replace('T', '-');
+}
+
 /** Whether this platform knows the zone (an IANA name such as Asia/Shanghai). */
 export function isTimeZone(name: string): boolean {
   try {

@@ -10,6 +10,7 @@ import type {
   Translation,
   TranslationState,
 } from '@/core/content/types';
+import { excerptOrDerived } from '@/core/content/derive-excerpt';
 import { isLocale } from '@/i18n/routing';
 import type { LiveTranslationRow, MediaRow, TranslationRow } from '../schema';
 
@@ -86,7 +87,7 @@ export function toLiveTranslation(row: Pick<LiveTranslationRow, (typeof liveTran
     locale: row.locale,
     slug: row.slug,
     title: row.title,
-    excerpt: row.excerpt.trim() !== '' ? row.excerpt : (row.derived_excerpt ?? ''),
+    excerpt: excerptOrDerived(row.excerpt, row.derived_excerpt),
     body: row.body,
     seoTitle: row.seo_title,
     seoDescription: row.seo_description,

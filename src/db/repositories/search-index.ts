@@ -4,6 +4,7 @@
 // tokenizer changes). Only live texts are indexed (what readers see, never a draft);
 // whether the post itself is visible (published, its time come) is checked when searching.
 import { sql, type Kysely } from 'kysely';
+import { excerptOrDerived } from '@/core/content/derive-excerpt';
 import { buildSearchDocument, type SearchDocument } from '@/core/search/search-document';
 import { isPostgres } from '../migrations/add-id-column';
 import type { Database } from '../schema';
@@ -86,7 +87,7 @@ async function writeDocuments(db: Db, translations: IndexableTranslation[], name
     // refresh renders it (server/render/refresh-renders.ts); its raw Markdown stands in
     // rather than being parsed here, inside a request's transaction.
     const bodyText = t.body_text ?? t.body;
-    const excerpt = t.excerpt.trim() !== '' ? t.excerpt : (t.derived_excerpt ?? '');
+    const excerpt = excerptOrDerived(t.excerpt, t.derived_excerpt);
     const doc = buildSearchDocument({ title: t.title, excerpt, body: t.body, bodyText, names: names.get(`${t.post_id}:${t.locale}`) ?? [] });
     return { row: { translation_id: t.id, post_id: t.post_id, locale: t.locale, body_text: doc.bodyText }, doc };
   });

@@ -7,6 +7,7 @@
 // holding some are returned instead, flagged as partial. A page costs a fixed number of
 // queries: one to rank (two across languages with a preferred one), one for the hits.
 import { sql, type Kysely } from 'kysely';
+import { excerptOrDerived } from '@/core/content/derive-excerpt';
 import type { PostKind } from '@/core/content/types';
 import { AppError } from '@/core/errors/app-error';
 import { expandQuery, glossary as defaultGlossary, isIndexedPhrase, phraseToken } from '@/core/search/glossary';
@@ -203,7 +204,7 @@ export function createSearchRepository(db: Kysely<Database>, options: SearchRepo
           kind,
           path: postPath(kind, row.locale, row.slug),
           title: row.title,
-          excerpt: row.excerpt.trim() !== '' ? row.excerpt : (row.derived_excerpt ?? ''),
+          excerpt: excerptOrDerived(row.excerpt, row.derived_excerpt),
           publishedAt: row.published_at,
           snippet: highlightSnippet([row.body_text, row.excerpt], terms),
         },

@@ -13,7 +13,7 @@ import { loadMediaByIds } from './load-posts';
 /** The key under which site-wide settings are stored. */
 export const everyLanguage = '*';
 
-const lookKeys = { accent: 'accent', logoMediaId: 'logoMediaId', iconMediaId: 'iconMediaId' } as const satisfies Record<keyof SiteLook, string>;
+const lookKeys = { accent: 'accent', logoMediaId: 'logoMediaId', darkLogoMediaId: 'darkLogoMediaId', iconMediaId: 'iconMediaId' } as const satisfies Record<keyof SiteLook, string>;
 
 /** A stored image as the look needs it: what it is, its size, and its content hash. */
 export interface StoredImage {
@@ -31,6 +31,7 @@ export interface IdentityRows {
   languages: Record<Locale, LanguageSettings>;
   look: SiteLook;
   logo: Media | null;
+  darkLogo: Media | null;
   icon: StoredImage | null;
 }
 
@@ -51,7 +52,12 @@ function toLook(rows: Array<{ key: string; value: string }>): SiteLook {
     const value = Number(get(key));
     return Number.isInteger(value) && value > 0 ? value : null;
   };
-  return { accent: get(lookKeys.accent) ?? emptyLook.accent, logoMediaId: id(lookKeys.logoMediaId), iconMediaId: id(lookKeys.iconMediaId) };
+  return {
+    accent: get(lookKeys.accent) ?? emptyLook.accent,
+    logoMediaId: id(lookKeys.logoMediaId),
+    darkLogoMediaId: id(lookKeys.darkLogoMediaId),
+    iconMediaId: id(lookKeys.iconMediaId),
+  };
 }
 
 export function createSiteSettings(db: Kysely<Database>) {
@@ -104,6 +110,7 @@ export function createSiteSettings(db: Kysely<Database>) {
       upsert(everyLanguage, [
         [lookKeys.accent, look.accent],
         [lookKeys.logoMediaId, look.logoMediaId === null ? null : String(look.logoMediaId)],
+        [lookKeys.darkLogoMediaId, look.darkLogoMediaId === null ? null : String(look.darkLogoMediaId)],
         [lookKeys.iconMediaId, look.iconMediaId === null ? null : String(look.iconMediaId)],
       ]),
 
@@ -111,12 +118,18 @@ export function createSiteSettings(db: Kysely<Database>) {
       const rows = await db.selectFrom('settings').select(['locale', 'key', 'value']).execute();
       const languages = Object.fromEntries(locales.map((l) => [l, toLanguageSettings(rows.filter((r) => r.locale === l))])) as Record<Locale, LanguageSettings>;
       const look = toLook(rows.filter((r) => r.locale === everyLanguage));
+      const logoIds = [look.logoMediaId, look.darkLogoMediaId].filter((id): id is number => id !== null);
       const [logos, icon] = await Promise.all([
-        look.logoMediaId === null ? new Map<number, Media>() : loadMediaByIds(db, [look.logoMediaId]),
+        logoIds.length === 0 ? new Map<number, Media>() : loadMediaByIds(db, logoIds),
         look.iconMediaId === null ? undefined : findImage(look.iconMediaId),
       ]);
-      const logo = look.logoMediaId === null ? null : (logos.get(look.logoMediaId) ?? null);
-      return { languages, look, logo: logo?.kind === 'image' ? logo : null, icon: icon?.kind === 'image' ? icon : null };
+      const image = (id: number | null) => {
+        const found = id === null ? undefined : logos.get(id);
+        return found?.kind === 'image' ? found : null;
+      };
+      // A dark-mode logo stands in for the logo in the dark only: without a logo it has nothing to replace.
+      const logo = image(look.logoMediaId);
+      return { languages, look, logo, darkLogo: logo ? image(look.darkLogoMediaId) : null, icon: icon?.kind === 'image' ? icon : null };
     },
   };
 }

@@ -1,11 +1,13 @@
 // Stores an ImportDocument (core/import/) in Duet: one transaction per post, so a failure
 // loses nothing already imported and leaves nothing half-made; authors and tags found by
 // their source id (or an existing tag's slug) before any is created; each source id
-// recorded, so a second run creates nothing twice. A dry run reads the same decisions and
-// writes nothing. Texts keep their status: published ones go live, drafts, pending and
+// recorded, so a second run creates nothing twice. A page at an address the site already
+// has is held back as a draft (core/import/hold-duplicate-pages.ts). A dry run reads the
+// same decisions and writes nothing. Texts keep their status: published ones go live, drafts, pending and
 // private texts stay drafts, scheduled ones are scheduled.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Kysely, Transaction } from 'kysely';
+import { holdDuplicatePages, wantedSlug } from '@/core/import/hold-duplicate-pages';
 import type { ImportDocument, ImportPost, ImportText } from '@/core/import/import-document';
 import type { Renderer } from '@/core/markdown/render-document';
 import { slugify } from '@/core/content/slugify';
@@ -13,6 +15,7 @@ import { locales, type Locale } from '@/i18n/routing';
 import type { Database } from '@/db/schema';
 import { createContentWriter } from '@/db/repositories/content-writer';
 import { createPublishingRepository } from '@/db/repositories/publishing-repository';
+import { listSitePages } from '@/db/repositories/site-pages';
 import { uniqueSlug } from '@/db/repositories/unique-slug';
 import { emptyReport, reportPost, type ImportReport } from './import-report';
 import { ImportMediaLibrary, type ImportFiles } from './import-media';
@@ -48,10 +51,12 @@ function sourceLocaleOf(post: ImportPost): Locale {
   return texts[0]!.locale;
 }
 
-export async function runImport(db: Kysely<Database>, document: ImportDocument, options: ImportRunOptions): Promise<ImportReport> {
-  const kind = options.sourceKey ?? `${document.source.kind} ${document.source.siteUrl ?? ''}`.trim();
-  const report = emptyReport(document, options.dryRun);
+export async function runImport(db: Kysely<Database>, source: ImportDocument, options: ImportRunOptions): Promise<ImportReport> {
+  const kind = options.sourceKey ?? `${source.source.kind} ${source.source.siteUrl ?? ''}`.trim();
   const posts = await knownIds(db, kind, 'post');
+  // A page at an address the site already has arrives as a draft, reported: one header link each.
+  const { document } = holdDuplicatePages(source, await listSitePages(db), (post) => !posts.has(post.sourceId));
+  const report = emptyReport(document, options.dryRun);
   const authors = await knownIds(db, kind, 'author');
   const tags = await knownIds(db, kind, 'tag');
   const library = new ImportMediaLibrary(db, kind, options.files, options.dataDir, report.warnings);
@@ -131,7 +136,7 @@ async function importPost(db: Kysely<Database>, post: ImportPost, ctx: PostConte
 
     const translations: Parameters<ReturnType<typeof createContentWriter>['createPost']>[0]['translations'] = {};
     for (const text of texts) {
-      const slug = await uniqueSlug(trx, text.locale, slugify(text.slug || text.title, text.locale) || `post-${text.locale}`, null);
+      const slug = await uniqueSlug(trx, text.locale, wantedSlug(text), null);
       translations[text.locale] = {
         slug,
         title: text.title || slug,

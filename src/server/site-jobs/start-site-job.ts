@@ -8,6 +8,9 @@ import { extname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { AppError } from '@/core/errors/app-error';
+import { fileNameStamp } from '@/core/time/zoned-time';
+import { getDatabase } from '@/db/client';
+import { createStudioAdmin } from '@/db/repositories/studio-admin';
 import type { Locale } from '@/i18n/routing';
 import { readUploadChunks, type UploadStream } from '@/server/media/read-upload-chunks';
 import { reloadMediaIndex } from '@/server/media/media-index';
@@ -130,20 +133,21 @@ async function runImport(dataDir: string, userId: string, preview: SiteJob): Pro
   return job;
 }
 
-function archiveName(kind: 'export' | 'backup', now: Date): string {
-  const stamp = now.toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
-  return `duet-${kind}-${stamp}.zip`;
+/** duet-export-20261222-0850.zip: the time on the site's clock, as the Studio's list shows it. */
+export function archiveName(kind: 'export' | 'backup', now: Date, timeZone: string): string {
+  return `duet-${kind}-${fileNameStamp(now, timeZone)}.zip`;
 }
 
 /** An export or a backup of the whole site, as an archive to download. */
 export async function startArchiveJob(input: { dataDir: string; userId: string; kind: 'export' | 'backup' }): Promise<SiteJob> {
+  const timeZone = await createStudioAdmin(getDatabase()).getTimeZone();
   const job = newJob(input.kind, input.userId);
   await exclusively(async () => {
     await assertNothingRunning(input.dataDir);
     await pruneJobs(input.dataDir);
     await writeJob(input.dataDir, job);
   });
-  const file = join(jobDir(input.dataDir, job.id), archiveName(input.kind, new Date()));
+  const file = join(jobDir(input.dataDir, job.id), archiveName(input.kind, new Date(), timeZone));
   const finish = async (done: SiteJob, outcome: JobOutcome): Promise<SiteJob> => {
     const size = outcome.exitCode === 0 ? await stat(file).then((s) => s.size, () => null) : null;
     if (size === null) return { ...done, state: 'failed', failure: done.failure ?? lastErrorLine(outcome.stderrTail) ?? `The ${input.kind} stopped (exit ${outcome.exitCode}).` };

@@ -1,5 +1,5 @@
-// Saves the site's look (accent, logo, icon) once its images check out: the logo is an
-// image of the library; the icon is one whose bytes say it is an image, square and large
+// Saves the site's look (accent, logo, icon) once its images check out: the logo (and the
+// one for dark mode) is an image of the library; the icon is one whose bytes say it is an image, square and large
 // enough, and whose pictures (favicon, home-screen icons, podcast artwork) are drawn
 // before the setting that points at them is written. The caller revalidates the pages.
 import { mkdir, open } from 'node:fs/promises';
@@ -54,9 +54,9 @@ async function readHead(path: string): Promise<Uint8Array> {
   }
 }
 
-async function checkLogo(deps: SaveSiteLookDeps, id: number): Promise<void> {
+async function checkLogo(deps: SaveSiteLookDeps, id: number, field: 'logoMediaId' | 'darkLogoMediaId'): Promise<void> {
   const image = await deps.settings.findImage(id);
-  if (image?.kind !== 'image') throw refuse('logoMediaId', 'logo-not-image', 'The logo must be an image from the media library.');
+  if (image?.kind !== 'image') throw refuse(field, 'logo-not-image', 'The logo must be an image from the media library.');
 }
 
 /** Checks the icon by its row and by its bytes, then draws its pictures. */
@@ -76,9 +76,10 @@ async function prepareIcon(deps: SaveSiteLookDeps, id: number): Promise<void> {
 }
 
 export async function saveSiteLook(deps: SaveSiteLookDeps, input: SiteLookInput): Promise<SiteLook> {
-  if (input.logoMediaId !== null) await checkLogo(deps, input.logoMediaId);
+  if (input.logoMediaId !== null) await checkLogo(deps, input.logoMediaId, 'logoMediaId');
+  if (input.darkLogoMediaId !== null) await checkLogo(deps, input.darkLogoMediaId, 'darkLogoMediaId');
   if (input.iconMediaId !== null) await prepareIcon(deps, input.iconMediaId);
-  const look: SiteLook = { accent: storedAccent(input.accent), logoMediaId: input.logoMediaId, iconMediaId: input.iconMediaId };
+  const look: SiteLook = { accent: storedAccent(input.accent), logoMediaId: input.logoMediaId, darkLogoMediaId: input.darkLogoMediaId, iconMediaId: input.iconMediaId };
   await deps.settings.saveLook(look);
   return look;
 }

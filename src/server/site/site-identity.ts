@@ -28,6 +28,8 @@ export interface SiteIdentity {
   podcastEmail: string | null;
   accent: AccentPalette;
   logo: Media | null;
+  /** The logo for readers in dark mode, when the owner chose one. */
+  darkLogo: Media | null;
   icons: SiteIconFiles;
 }
 
@@ -56,6 +58,7 @@ export async function getSiteIdentity(locale: Locale): Promise<SiteIdentity> {
     podcastEmail: own.podcastEmail || other.podcastEmail || null,
     accent: accentPalette(rows.look.accent),
     logo: rows.logo,
+    darkLogo: rows.darkLogo,
     icons: rows.icon ? ownerIconFiles(iconSetKey(rows.icon.sha256)) : defaultIconFiles,
   };
 }

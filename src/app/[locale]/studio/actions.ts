@@ -2,6 +2,7 @@
 // The Studio's form actions (setup, sign in and out, new post, invites). Next refuses a
 // server action whose Origin is not this site's, and each action checks the session and
 // the permission rules itself before it writes.
+import { refresh } from 'next/cache';
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
@@ -120,6 +121,8 @@ export async function inviteAction(_previous: FormState, form: FormData): Promis
     }
     const { token } = await createInvite(getDatabase(), { email: parsed.data.email, role: parsed.data.role, invitedBy: actor.id });
     const url = new URL(`/${locale}/studio/invite/${token}`, await requestOrigin()).toString();
+    // The page's list of open invites shows the new one with the answer.
+    refresh();
     return { status: 'done', result: url };
   } catch (error) {
     return failedForm(locale, error, form);

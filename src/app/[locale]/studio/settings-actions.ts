@@ -55,6 +55,7 @@ export async function saveLookAction(_previous: FormState, form: FormData): Prom
   const parsed = siteLookInput.safeParse({
     accent: formText(form, 'accent'),
     logoMediaId: chosenId(form, 'logoMediaId'),
+    darkLogoMediaId: chosenId(form, 'darkLogoMediaId'),
     iconMediaId: chosenId(form, 'iconMediaId'),
   });
   if (!parsed.success) return invalidForm(locale, parsed.error, form);

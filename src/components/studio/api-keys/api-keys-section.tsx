@@ -56,6 +56,8 @@ export async function ApiKeysSection({ locale }: { locale: Locale }) {
                   idPrefix={`revoke-key-${k.id}`}
                   submitLabel={t('revoke')}
                   pendingLabel={forms('saving')}
+                  variant="danger"
+                  confirm={{ message: t('revokeConfirm', { name: k.name }), confirm: t('revoke'), cancel: t('cancel') }}
                   fields={[{ name: 'id', type: 'hidden', label: '', defaultValue: String(k.id) }]}
                 />
               )}
@@ -72,6 +74,7 @@ export async function ApiKeysSection({ locale }: { locale: Locale }) {
           submitLabel={t('submit')}
           pendingLabel={forms('saving')}
           resultTemplate={t('created', { result: '{result}' })}
+          copyResult={{ label: t('copyKey'), copied: t('copied') }}
           fields={[
             { name: 'name', label: t('name'), hint: t('nameHint'), required: true },
             { name: 'scope', label: t('scope'), type: 'select', defaultValue: 'content', options: apiKeyScopes.map((s) => ({ value: s, label: t(`scopes.${s}`) })) },

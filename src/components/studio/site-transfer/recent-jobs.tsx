@@ -1,5 +1,6 @@
 // The last imports, exports and backups, with their archives and reports to download
-// again; rendered on the server, refreshed when a job on this page finishes.
+// again; rendered on the server, refreshed when a job on this page finishes. Times are on
+// the site's clock (Settings), as the archives' names are.
 import { getFormatter, getTranslations } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import type { SiteJob } from '@/server/site-jobs/site-job';
@@ -7,7 +8,7 @@ import controls from '../studio.module.css';
 import styles from './site-transfer.module.css';
 import { downloadUrl, formatSize } from './job-format';
 
-export async function RecentJobs({ jobs, locale }: { jobs: SiteJob[]; locale: Locale }) {
+export async function RecentJobs({ jobs, locale, timeZone }: { jobs: SiteJob[]; locale: Locale; timeZone: string }) {
   const [t, format] = await Promise.all([getTranslations({ locale, namespace: 'studio.site' }), getFormatter({ locale })]);
   return (
     <section aria-labelledby="recent-title" className={styles.panel}>
@@ -23,7 +24,7 @@ export async function RecentJobs({ jobs, locale }: { jobs: SiteJob[]; locale: Lo
               <span>{t(`kinds.${job.kind}`)}</span>
               {job.source && <span lang="">{job.source.name}</span>}
               <time dateTime={job.createdAt} className={controls.muted}>
-                {format.dateTime(new Date(job.createdAt), { dateStyle: 'medium', timeStyle: 'short' })}
+                {format.dateTime(new Date(job.createdAt), { dateStyle: 'medium', timeStyle: 'short', timeZone })}
               </time>
               <span className={controls.badge} data-status={job.state === 'done' ? 'published' : job.state === 'failed' ? 'missing' : 'scheduled'}>
                 {t(`states.${job.state}`)}

@@ -10,6 +10,8 @@ import { ArchivePanel } from '@/components/studio/site-transfer/archive-panel';
 import { ImportPanel } from '@/components/studio/site-transfer/import-panel';
 import { RecentJobs } from '@/components/studio/site-transfer/recent-jobs';
 import { can } from '@/core/auth/permissions';
+import { getDatabase } from '@/db/client';
+import { createStudioAdmin } from '@/db/repositories/studio-admin';
 import { isLocale } from '@/i18n/routing';
 import { pageTitle } from '@/server/page-title';
 import { dataDir } from '@/server/revalidate-token';
@@ -41,7 +43,7 @@ export default async function SitePage({ params }: PageProps<'/[locale]/studio/s
       </StudioFrame>
     );
   }
-  const jobs = (await listJobs(dataDir())).slice(0, 8);
+  const [jobs, timeZone] = await Promise.all([listJobs(dataDir()), createStudioAdmin(getDatabase()).getTimeZone()]);
   return (
     <StudioFrame locale={locale} actor={actor} path="/site">
       <h1 className={styles.pageTitle}>{t('title')}</h1>
@@ -49,7 +51,7 @@ export default async function SitePage({ params }: PageProps<'/[locale]/studio/s
         <ImportPanel maxBytes={maxImportBytes()} />
         <ArchivePanel />
       </NextIntlClientProvider>
-      <RecentJobs jobs={jobs} locale={locale} />
+      <RecentJobs jobs={jobs.slice(0, 8)} locale={locale} timeZone={timeZone} />
     </StudioFrame>
   );
 }

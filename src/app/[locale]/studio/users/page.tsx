@@ -110,6 +110,7 @@ export default async function UsersPage({ params }: PageProps<'/[locale]/studio/
           submitLabel={t('send')}
           pendingLabel={forms('saving')}
           resultTemplate={t('link', { url: '{result}' })}
+          copyResult={{ label: t('copyLink'), copied: t('copied') }}
           fields={[
             { name: 'email', label: t('email'), type: 'email', required: true },
             { name: 'role', label: t('role'), type: 'select', defaultValue: 'author', options: roles.filter((x) => x !== 'owner').map((x) => ({ value: x, label: r(x) })) },
@@ -119,9 +120,9 @@ export default async function UsersPage({ params }: PageProps<'/[locale]/studio/
         {invites.length === 0 ? (
           <p className={styles.muted}>{t('none')}</p>
         ) : (
-          <ul>
+          <ul className={styles.invites}>
             {invites.map((i) => (
-              <li key={i.id} className={styles.rowForms}>
+              <li key={i.id}>
                 <span>
                   {i.email} · {r(i.role)} · {t('expires', { date: dateFormat.format(new Date(i.expiresAt)) })}
                 </span>
@@ -132,6 +133,8 @@ export default async function UsersPage({ params }: PageProps<'/[locale]/studio/
                   idPrefix={`revoke-${i.id}`}
                   submitLabel={t('revoke')}
                   pendingLabel={forms('saving')}
+                  variant="danger"
+                  confirm={{ message: t('revokeConfirm', { email: i.email }), confirm: t('revoke'), cancel: t('cancel') }}
                   fields={[{ name: 'id', type: 'hidden', label: '', defaultValue: String(i.id) }]}
                 />
               </li>

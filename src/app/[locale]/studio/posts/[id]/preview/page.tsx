@@ -7,11 +7,12 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { PostArticle } from '@/components/site/post-article';
 import { SiteFrame } from '@/components/site/site-frame';
 import { can } from '@/core/auth/permissions';
+import { excerptOrDerived } from '@/core/content/derive-excerpt';
 import { getDatabase } from '@/db/client';
 import { createStudioRepository } from '@/db/repositories/studio-repository';
 import { isLocale } from '@/i18n/routing';
 import { viewPost } from '@/server/post-view';
-import { plainParagraphsHtml } from '@/core/markdown/plain-paragraphs';
+import { fallbackRendering } from '@/server/render/refresh-renders';
 import { isRenderTimeout } from '@/server/render/render-pool';
 import { renderWithMedia } from '@/server/render/render-with-media';
 import { studioActor } from '@/server/studio/guard';
@@ -28,20 +29,19 @@ export default async function DraftPreviewPage({ params }: PageProps<'/[locale]/
   const view = viewPost(post, locale);
   if (!view) notFound();
   // A text the worker refuses in time still previews, as its plain paragraphs.
-  const html = await renderWithMedia({ markdown: view.shown.body, locale: view.shown.locale }).then(
-    (rendered) => rendered.html,
-    (error: unknown) => {
-      if (isRenderTimeout(error)) return plainParagraphsHtml(view.shown.body);
-      throw error;
-    },
-  );
+  const { html, derivedExcerpt } = await renderWithMedia({ markdown: view.shown.body, locale: view.shown.locale }).catch((error: unknown) => {
+    if (isRenderTimeout(error)) return fallbackRendering(view.shown.body);
+    throw error;
+  });
+  // The lead readers will get: the writer's excerpt, else the one derived from the text.
+  const shown = { ...view.shown, excerpt: excerptOrDerived(view.shown.excerpt, derivedExcerpt) };
   const t = await getTranslations({ locale, namespace: 'studio.writer' });
   return (
     <SiteFrame locale={locale} paths={{}}>
       <p className="notice" role="note">
         {t('previewNotice')}
       </p>
-      <PostArticle view={view} html={html} />
+      <PostArticle view={{ ...view, shown }} html={html} />
     </SiteFrame>
   );
 }
