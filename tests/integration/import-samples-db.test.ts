@@ -50,7 +50,9 @@ describe.skipIf(!present)('importing the real sample exports into a database', (
       expect(report.counts).toMatchObject({ created: document.posts.length, failed: 0 });
       expect(await count('posts')).toBe(before.posts + document.posts.length);
       const published = document.posts.flatMap((p) => Object.values(p.texts)).filter((t) => t!.status === 'published').length;
-      expect(await count('live_translations')).toBe(before.live + published);
+      // A page at an address an earlier sample already published arrives as a draft (hold-duplicate-pages.ts).
+      const held = report.warnings.filter((w) => w.code === 'page-exists').length;
+      expect(await count('live_translations')).toBe(before.live + published - held);
       const pairs = report.posts.filter((p) => p.languages.length === 2).map((p) => p.postId!);
       if (pairs.length > 0) {
         const rows = await db.selectFrom('post_translations').select('post_id').where('post_id', 'in', pairs).execute();

@@ -219,7 +219,7 @@ describe('ingestUpload: refusals', () => {
     });
     const error = await ingestUpload({ stream, fileName: 'huge.png', dataDir }).catch((e: unknown) => e);
     expect(error).toEqual(refusal('PAYLOAD_TOO_LARGE', 'too-large'));
-    expect(error).toMatchObject({ status: 413, details: { kind: 'image', maxBytes: 20 * 1024 * 1024 } });
+    expect(error).toMatchObject({ status: 413, limits: { kind: 'image', maxBytes: 20 * 1024 * 1024 } });
     expect(isCancelled).toBe(true);
     expect(pulled).toBeLessThan(25);
     expect(storedFiles()).toEqual([]);
@@ -231,7 +231,7 @@ describe('ingestUpload: refusals', () => {
     const stream = webStream(wav, 16);
     await expect(ingestUpload({ stream, fileName: 'a.wav', dataDir, maxBytes: 100 })).rejects.toMatchObject({
       code: 'PAYLOAD_TOO_LARGE',
-      details: { maxBytes: 100 },
+      limits: { maxBytes: 100 },
     });
     expect(tempFiles()).toEqual([]);
   });
