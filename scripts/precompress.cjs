@@ -38,6 +38,10 @@ function createStore(maxBytes) {
   const stats = { hits: 0, misses: 0 };
   return {
     stats,
+    /** What the store holds now (the internal stats route reads it through `globalThis`). */
+    usage() {
+      return { entries: entries.size, bytes, maxBytes, hits: stats.hits, misses: stats.misses };
+    },
     /** The compressed body kept for `key`, if any (a hit answers at once, with no promise). */
     peek(key) {
       const found = entries.get(key);
@@ -200,7 +204,16 @@ function intercept(res, encoding, store) {
   };
 }
 
-function createHook({ maxBytes = 64 * 1024 * 1024 } = {}) {
+/**
+ * DUET_COMPRESS_CACHE_MB (default 64) bounds the kept compressed bodies; 0 keeps none (each
+ * answer is still compressed, every time). Whatever serves the app reads the same setting.
+ */
+function compressCacheBytes(env = process.env) {
+  const mb = Number(env.DUET_COMPRESS_CACHE_MB ?? 64);
+  return Number.isFinite(mb) && mb >= 0 ? mb * 1024 * 1024 : 64 * 1024 * 1024;
+}
+
+function createHook({ maxBytes = compressCacheBytes() } = {}) {
   const store = createStore(maxBytes);
   function wrap(listener) {
     return function onRequest(req, res) {
@@ -218,9 +231,11 @@ function createHook({ maxBytes = 64 * 1024 * 1024 } = {}) {
 }
 
 function install() {
-  wrapRequestListeners(createHook().wrap);
+  const hook = createHook();
+  globalThis[Symbol.for('duet.compressionStore')] = hook.store;
+  wrapRequestListeners(hook.wrap);
 }
 
-module.exports = { createHook, pickEncoding, install, HANDLED };
+module.exports = { createHook, compressCacheBytes, pickEncoding, install, HANDLED };
 
 if (require.main !== module && process.env.DUET_PRECOMPRESS_INSTALL === '1') install();
