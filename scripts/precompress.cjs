@@ -31,6 +31,19 @@ const MIN_BYTES = 1024;
 /** Bodies above this are compressed but not kept. */
 const MAX_KEPT_BYTES = 2 * 1024 * 1024;
 
+/**
+ * The bytes of `buffer` in memory of their own. zlib hands back a view into its 64 KB output
+ * chunk: kept as it is, a 3 KB page pins 64 KB outside the JavaScript heap, so a store
+ * bounded at 64 MB of bodies could hold twenty times that (the soak's steady growth,
+ * bench/soak.mjs). Not from Buffer's shared pool either, which a kept body would pin.
+ */
+function ownCopy(buffer) {
+  if (buffer.byteOffset === 0 && buffer.buffer.byteLength === buffer.length) return buffer;
+  const copy = Buffer.allocUnsafeSlow(buffer.length);
+  buffer.copy(copy);
+  return copy;
+}
+
 function createStore(maxBytes) {
   const entries = new Map();
   let bytes = 0;
@@ -40,7 +53,12 @@ function createStore(maxBytes) {
     stats,
     /** What the store holds now (the internal stats route reads it through `globalThis`). */
     usage() {
-      return { entries: entries.size, bytes, maxBytes, hits: stats.hits, misses: stats.misses };
+      // The memory the kept bodies hold, counted by their backing stores (see ownCopy).
+      const stores = new Set();
+      for (const body of entries.values()) stores.add(body.buffer);
+      let retainedBytes = 0;
+      for (const store of stores) retainedBytes += store.byteLength;
+      return { entries: entries.size, bytes, retainedBytes, maxBytes, hits: stats.hits, misses: stats.misses };
     },
     /** The compressed body kept for `key`, if any (a hit answers at once, with no promise). */
     peek(key) {
@@ -64,8 +82,9 @@ function createStore(maxBytes) {
         pending.set(key, waiting);
         const made = await waiting;
         if (size <= MAX_KEPT_BYTES && !entries.has(key)) {
-          entries.set(key, made);
-          bytes += made.length;
+          const kept = ownCopy(made);
+          entries.set(key, kept);
+          bytes += kept.length;
           for (const [oldKey, old] of entries) {
             if (bytes <= maxBytes) break;
             entries.delete(oldKey);
@@ -236,6 +255,6 @@ function install() {
   wrapRequestListeners(hook.wrap);
 }
 
-module.exports = { createHook, compressCacheBytes, pickEncoding, install, HANDLED };
+module.exports = { createHook, compressCacheBytes, ownCopy, pickEncoding, install, HANDLED };
 
 if (require.main !== module && process.env.DUET_PRECOMPRESS_INSTALL === '1') install();

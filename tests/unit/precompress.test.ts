@@ -5,11 +5,17 @@
 // not a whole compressible 200 (a 304, a 206, the Studio, a small body) go out as written.
 import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
 import { createRequire } from 'node:module';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompress, brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-const { createHook, pickEncoding } = createRequire(import.meta.url)('../../scripts/precompress.cjs') as {
-  createHook: (options?: { maxBytes?: number }) => { wrap: (l: (req: unknown, res: unknown) => void) => (req: unknown, res: unknown) => void; store: { stats: { hits: number; misses: number }; clear(): void } };
+const { createHook, compressCacheBytes, ownCopy, pickEncoding } = createRequire(import.meta.url)('../../scripts/precompress.cjs') as {
+  createHook: (options?: { maxBytes?: number }) => {
+    wrap: (l: (req: unknown, res: unknown) => void) => (req: unknown, res: unknown) => void;
+    store: { stats: { hits: number; misses: number }; clear(): void; usage(): { entries: number; bytes: number; maxBytes: number } };
+  };
+  compressCacheBytes: (env: Record<string, string | undefined>) => number;
+  ownCopy: (buffer: Buffer) => Buffer;
   pickEncoding: (header: string | undefined) => string | null;
 };
 
@@ -141,5 +147,32 @@ describe('precompress hook', () => {
     const script = await get(port, '/_next/static/chunks/a.js', { 'accept-encoding': 'gzip' });
     expect(script.headers['content-encoding']).toBe('gzip');
     expect(decoded(script)).toBe(page(version));
+  });
+
+  it('keeps each compressed body in memory of its own, never in the larger chunk zlib wrote it in', async () => {
+    const made = await promisify(brotliCompress)(Buffer.from(page(1)));
+    // What zlib hands back is a view into its output chunk, many times larger than the body.
+    expect(made.buffer.byteLength).toBeGreaterThan(made.length * 4);
+    const kept = ownCopy(made);
+    expect(kept.buffer.byteLength).toBe(kept.length);
+    expect(kept.equals(made)).toBe(true);
+  });
+
+  it('stays within its bound (DUET_COMPRESS_CACHE_MB, 64 by default)', async () => {
+    expect(compressCacheBytes({})).toBe(64 * 1024 * 1024);
+    expect(compressCacheBytes({ DUET_COMPRESS_CACHE_MB: '8' })).toBe(8 * 1024 * 1024);
+    expect(compressCacheBytes({ DUET_COMPRESS_CACHE_MB: '0' })).toBe(0);
+    expect(compressCacheBytes({ DUET_COMPRESS_CACHE_MB: 'lots' })).toBe(64 * 1024 * 1024);
+    const small = createHook({ maxBytes: 4000 });
+    const server2 = createServer(small.wrap(app as never) as never);
+    await new Promise<void>((resolve) => server2.listen(0, '127.0.0.1', resolve));
+    const port2 = (server2.address() as { port: number }).port;
+    for (let n = 0; n < 6; n++) {
+      version += 1;
+      await get(port2, '/en', { 'accept-encoding': 'br' });
+      expect(small.store.usage().bytes).toBeLessThanOrEqual(4000);
+    }
+    expect(small.store.usage().entries).toBeGreaterThan(0);
+    await new Promise<void>((resolve) => server2.close(() => resolve()));
   });
 });
