@@ -36,8 +36,9 @@ export async function register(): Promise<void> {
   ]);
   warmRenderPool();
   // The database is migrated, and on a first start the demo magazine seeded, before the
-  // server answers anyone (Next awaits this function before it serves): the first reader
-  // no longer waits a minute, unexplained, for the seed. A database that cannot be reached
+  // server answers anyone: Next awaits this function before the first request it handles,
+  // which under `npm start` is the server entry's own /api/health, before it says "ready"
+  // (src/server-entry/main.ts). No reader waits a minute, unexplained, for the seed. A database that cannot be reached
   // yet (PostgreSQL still starting) is tried again by the first request that needs it.
   await ensureDatabase().catch((error: unknown) => logger.error({ err: error }, 'preparing the database failed; the first request will try again'));
   startMediaIndex();

@@ -8,9 +8,10 @@
 // it as X-Duet-Content-Length; here, just before the headers leave, it becomes
 // Content-Length, unless the body is being compressed on the way (Content-Encoding set).
 import type { ServerResponse } from 'node:http';
+import { lengthHeader } from '@/server/media/length-header';
 import type { Layer } from './listener';
 
-export const contentLengthHeader = 'x-duet-content-length';
+export const contentLengthHeader = lengthHeader.toLowerCase();
 
 /** Turns the private header into Content-Length on `res`; true when it did. */
 export function applyLength(res: ServerResponse): boolean {

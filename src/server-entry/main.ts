@@ -49,10 +49,7 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
   const { default: next } = await import('next');
   const app = next({ dev, dir: root, hostname: host ?? 'localhost', port });
   const handle = app.getRequestHandler();
-  console.log(dev ? 'duet: starting the development server…' : 'duet: preparing the database (the demo magazine on a first start), the render workers and the scheduler…');
-  const preparing = Date.now();
   await app.prepare();
-  if (!dev) console.log(`duet: prepared in ${((Date.now() - preparing) / 1000).toFixed(1)} s.`);
 
   const layers: Layer[] = [
     securityHeadersLayer({ siteUrl: process.env.SITE_URL, isDevelopment: dev }),
@@ -80,6 +77,20 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
   if (problems.length > 0) {
     server.close();
     stop(`refusing to serve: ${problems.join('; ')}.`);
+  }
+  // Next loads the app, and runs instrumentation.ts's register() (migrations, the demo seed
+  // on a first start, the render workers, the scheduler), on the first request that reaches
+  // it; this one is ours, so "ready" means ready.
+  if (!dev) {
+    console.log('duet: preparing the database (on a first start, loading the demo magazine: a minute or so)…');
+    const preparing = Date.now();
+    const health = await fetch(`${probeOrigin}/api/health`).then(
+      (answer) => answer.status,
+      () => null,
+    );
+    const seconds = ((Date.now() - preparing) / 1000).toFixed(1);
+    if (health === 200) console.log(`duet: prepared in ${seconds} s.`);
+    else console.warn(`duet: the database is not reachable yet (/api/health answered ${health ?? 'nothing'} after ${seconds} s); serving anyway, requests will try again.`);
   }
   const needsOwner = dev ? null : await studioNeedsOwner(probeOrigin);
   console.log(readyMessage(origin, needsOwner));
