@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Renderer } from '@/core/markdown/render-document';
-import { dataDir } from '@/server/revalidate-token';
+import { dataDir } from '@/core/data-dir';
 import { getDatabase } from './client';
 import { migrateToLatest } from './migrate';
 import { withPreparationLock } from './preparation-lock';

@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Media, PerLocale } from '@/core/content/types';
 import type { Renderer } from '@/core/markdown/render-document';
 import { renderInWorker } from '@/server/render/render-pool';
-import { locales, otherLocale, type Locale } from '@/i18n/routing';
+import { locales, otherLocale, type Locale } from '@/core/locales';
 import { createContentRepository, type ContentRepository } from './repositories/content-repository';
 import type { Database } from './schema';
 import { importMediaFile, type MediaFolder } from './seed/import-media-file';

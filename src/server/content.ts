@@ -5,7 +5,7 @@ import { unstable_cache } from 'next/cache';
 import { getDatabase } from '@/db/client';
 import { ensureDatabase } from '@/db/ensure-database';
 import { createContentRepository } from '@/db/repositories/content-repository';
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 
 export const contentTag = 'content';
 

@@ -3,7 +3,7 @@
 // own version exists redirects to the page's own slug.
 import { notFound, permanentRedirect } from 'next/navigation';
 import type { PostKind } from '@/core/content/types';
-import { isLocale } from '@/i18n/routing';
+import { isLocale } from '@/core/locales';
 import { getPostBySlug } from './content';
 import { postPath, viewPost, type PostView } from './post-view';
 

@@ -1,7 +1,7 @@
 // What a page shows of a post in a given language: the translation to display (its own
 // or, when missing, the other language's), where each version lives, and the labels.
 import type { Post, Translation } from '@/core/content/types';
-import { otherLocale, type Locale } from '@/i18n/routing';
+import { otherLocale, type Locale } from '@/core/locales';
 import type { LocalePaths } from './alternates';
 
 export interface PostView {

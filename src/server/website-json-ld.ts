@@ -1,6 +1,6 @@
 // JSON-LD for the home page: the site as a schema.org WebSite with a SearchAction, so a
 // search engine can offer a search box that lands on /{locale}/search?q=….
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 import { absoluteUrl } from './site-url';
 
 /** Safe to embed in <script type="application/ld+json">. */

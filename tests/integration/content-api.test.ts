@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Post } from '@/core/content/types';
 import { absolutizeHtml } from '@/core/feeds/absolutize-html';
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 import * as authorRoute from '@/app/api/v1/content/authors/[handle]/route';
 import * as authorsRoute from '@/app/api/v1/content/authors/route';
 import * as pageRoute from '@/app/api/v1/content/pages/[id]/route';

@@ -7,7 +7,7 @@ import { logoutAction } from '@/app/[locale]/studio/actions';
 import { can } from '@/core/auth/permissions';
 import { getDatabase } from '@/db/client';
 import { createPublishingRepository } from '@/db/repositories/publishing-repository';
-import { otherLocale, type Locale } from '@/i18n/routing';
+import { otherLocale, type Locale } from '@/core/locales';
 import type { StudioUser } from '@/server/auth/session';
 import styles from './studio.module.css';
 

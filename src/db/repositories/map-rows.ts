@@ -11,7 +11,7 @@ import type {
   TranslationState,
 } from '@/core/content/types';
 import { excerptOrDerived } from '@/core/content/derive-excerpt';
-import { isLocale } from '@/i18n/routing';
+import { isLocale } from '@/core/locales';
 import type { LiveTranslationRow, MediaRow, TranslationRow } from '../schema';
 
 /** Timestamps are stored as ISO-8601 UTC text with milliseconds, so text order is time order. */

@@ -14,7 +14,7 @@ import { expandQuery, glossary as defaultGlossary, isIndexedPhrase, phraseToken 
 import { highlightSnippet } from '@/core/search/highlight-snippet';
 import { tokenizeQuery, type QueryTerm } from '@/core/search/tokenize';
 import type { SearchHit, SearchLocale, SearchOptions, SearchResult } from '@/core/search/types';
-import { isLocale, otherLocale, type Locale } from '@/i18n/routing';
+import { isLocale, otherLocale, type Locale } from '@/core/locales';
 import { isPostgres } from '../migrations/add-id-column';
 import type { Database } from '../schema';
 import { postPath } from './content-reader';

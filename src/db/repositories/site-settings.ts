@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Media } from '@/core/content/types';
 import { emptyLanguageSettings, emptyLook, parseLinks, type LanguageSettings, type SiteLook } from '@/core/site/site-identity';
 import type { SiteSettingsInput } from '@/core/studio/inputs';
-import { locales, type Locale } from '@/i18n/routing';
+import { locales, type Locale } from '@/core/locales';
 import { mapDatabaseError } from '../map-database-error';
 import type { Database } from '../schema';
 import { loadMediaByIds } from './load-posts';

@@ -5,7 +5,7 @@ import type { Role } from '@/core/auth/permissions';
 import type { Author, Media, MediaKind, Tag } from '@/core/content/types';
 import { AppError } from '@/core/errors/app-error';
 import type { AuthorProfileInput, MediaTextInput, TagInput } from '@/core/studio/inputs';
-import { locales } from '@/i18n/routing';
+import { locales } from '@/core/locales';
 import { mapDatabaseError } from '../map-database-error';
 import type { Database } from '../schema';
 import { loadMediaByIds } from './load-posts';

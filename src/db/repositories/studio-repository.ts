@@ -8,7 +8,7 @@ import type { Post, Revision, Translation, TranslationStatus } from '@/core/cont
 import { AppError } from '@/core/errors/app-error';
 import { emptyDocument, type Renderer } from '@/core/markdown/render-document';
 import type { PostMetaInput } from '@/core/studio/post-inputs';
-import { locales, otherLocale, type Locale } from '@/i18n/routing';
+import { locales, otherLocale, type Locale } from '@/core/locales';
 import type { Database } from '../schema';
 import { inTransaction as write } from '../transaction';
 import { moveReviewToDraft } from '../publishing/review-follows-draft';

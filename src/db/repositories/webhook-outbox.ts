@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { PublishingEvent } from '@/core/publishing/events';
 import type { PayloadPost, WebhookOccurrence } from '@/core/webhooks/events';
-import { isLocale, otherLocale, type Locale } from '@/i18n/routing';
+import { isLocale, otherLocale, type Locale } from '@/core/locales';
 import { postPath } from '@/server/post-view';
 import { absoluteUrl, siteUrl } from '@/server/site-url';
 import type { Database } from '../schema';

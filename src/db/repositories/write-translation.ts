@@ -6,7 +6,7 @@ import type { Transaction } from 'kysely';
 import type { Translation } from '@/core/content/types';
 import type { RenderedDocument } from '@/core/markdown/render-document';
 import { AppError } from '@/core/errors/app-error';
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 import type { Database } from '../schema';
 import { rejectNul, requireText } from './check-text';
 import { toTranslation, translationColumns } from './map-rows';

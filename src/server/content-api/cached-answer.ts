@@ -7,7 +7,7 @@ import type { ApiContext } from '@/core/content-api/to-api-resources';
 import { getDatabase } from '@/db/client';
 import { ensureDatabase } from '@/db/ensure-database';
 import type { Database } from '@/db/schema';
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 import { toCachedJson, type CachedJson } from '@/server/api/cacheable-json';
 import { contentTag } from '@/server/content';
 import { absoluteUrl } from '@/server/site-url';

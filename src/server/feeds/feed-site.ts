@@ -1,5 +1,5 @@
 // What every feed of a language says about the site: its language tag, home and pictures.
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 import type { SiteIdentity } from '@/server/site/site-identity';
 import { absoluteUrl } from '@/server/site-url';
 

@@ -6,7 +6,7 @@ import type { Post, Translation } from '@/core/content/types';
 import { absolutizeHtml } from '@/core/feeds/absolutize-html';
 import { latestDate, type FeedChannel, type FeedEntry } from '@/core/feeds/feed-types';
 import { getRenderedBody } from '@/server/render/rendered-body';
-import { otherLocale, type Locale } from '@/i18n/routing';
+import { otherLocale, type Locale } from '@/core/locales';
 import { contentTag, listPosts } from '@/server/content';
 import { postPath } from '@/server/post-view';
 import { getSiteIdentity } from '@/server/site/site-identity';

@@ -3,7 +3,7 @@
 import { getTranslations } from 'next-intl/server';
 import type { Post } from '@/core/content/types';
 import { latestDate, type PodcastChannel, type PodcastEpisode } from '@/core/feeds/feed-types';
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 import { listPosts } from '@/server/content';
 import { postPath } from '@/server/post-view';
 import { getSiteIdentity } from '@/server/site/site-identity';

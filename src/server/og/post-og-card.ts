@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { getTranslations } from 'next-intl/server';
 import type { Post } from '@/core/content/types';
-import { otherLocale, type Locale } from '@/i18n/routing';
+import { otherLocale, type Locale } from '@/core/locales';
 import { formatDate, postPath } from '@/server/post-view';
 import { getSiteIdentity } from '@/server/site/site-identity';
 import { absoluteUrl } from '@/server/site-url';

@@ -14,7 +14,7 @@ import { ensureDatabase } from '@/db/ensure-database';
 import { createSiteSettings, type SiteSettingsRepository, type StoredImage } from '@/db/repositories/site-settings';
 import { TEMP_UPLOAD_FOLDER } from '@/server/media/clean-temp-uploads';
 import { keyOfPath, mediaStoreFor } from '@/server/media/media-store';
-import { dataDir } from '@/server/revalidate-token';
+import { dataDir } from '@/core/data-dir';
 import { renderSiteIcons } from './render-site-icons';
 
 export interface SaveSiteLookDeps {

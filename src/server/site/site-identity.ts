@@ -12,7 +12,7 @@ import type { SiteLink } from '@/core/site/site-identity';
 import { getDatabase } from '@/db/client';
 import { ensureDatabase } from '@/db/ensure-database';
 import { createSiteSettings, type IdentityRows } from '@/db/repositories/site-settings';
-import { otherLocale, type Locale } from '@/i18n/routing';
+import { otherLocale, type Locale } from '@/core/locales';
 import { contentTag } from '@/server/content';
 import { iconSetKey } from './render-site-icons';
 

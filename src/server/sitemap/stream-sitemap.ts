@@ -8,7 +8,7 @@ import { sitemapIndex, sitemapUrlLimit, urlEntries, urlsetClose, urlsetOpen } fr
 import { getDatabase } from '@/db/client';
 import { ensureDatabase } from '@/db/ensure-database';
 import { createContentRepository, type ContentRepository } from '@/db/repositories/content-repository';
-import { locales } from '@/i18n/routing';
+import { locales } from '@/core/locales';
 import { absoluteUrl } from '@/server/site-url';
 import type { LocalePaths } from '@/server/alternates';
 

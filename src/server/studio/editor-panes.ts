@@ -8,7 +8,7 @@ import { slugify } from '@/core/content/slugify';
 import { diffText } from '@/core/content/text-diff';
 import { getDatabase } from '@/db/client';
 import { createStudioRepository, type StudioPost, type StudioRepository } from '@/db/repositories/studio-repository';
-import { locales, type Locale } from '@/i18n/routing';
+import { locales, type Locale } from '@/core/locales';
 
 /** A slug made from this title (possibly with -2, -3… for a taken one). */
 function followsTitle(slug: string, title: string, locale: Locale): boolean {

@@ -12,7 +12,7 @@ import { acceptInviteInput, inviteInput, loginInput, newPostInput, setupOwnerInp
 import { AppError } from '@/core/errors/app-error';
 import { getDatabase } from '@/db/client';
 import { ensureDatabase } from '@/db/ensure-database';
-import { localeOrDefault, type Locale } from '@/i18n/routing';
+import { localeOrDefault, type Locale } from '@/core/locales';
 import { RateLimitedError, setupOwner, signIn } from '@/server/auth/accounts';
 import { authFor } from '@/server/auth/auth';
 import { acceptInvite, createInvite, revokeInvite } from '@/server/auth/invites';

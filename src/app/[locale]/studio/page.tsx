@@ -14,7 +14,7 @@ import { translationStatuses } from '@/core/content/editorial-status';
 import { getDatabase } from '@/db/client';
 import { createStudioAdmin } from '@/db/repositories/studio-admin';
 import { createStudioRepository } from '@/db/repositories/studio-repository';
-import { isLocale, locales, otherLocale } from '@/i18n/routing';
+import { isLocale, locales, otherLocale } from '@/core/locales';
 import { pageTitle } from '@/server/page-title';
 import { studioActor } from '@/server/studio/guard';
 import { createPostAction } from './actions';

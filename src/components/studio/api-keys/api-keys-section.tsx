@@ -8,7 +8,7 @@ import styles from '@/components/studio/studio.module.css';
 import { apiKeyScopes } from '@/core/api-keys/api-key';
 import { getDatabase } from '@/db/client';
 import { createApiKeysRepository, type ApiKeySummary, type ApiKeyUseRow } from '@/db/repositories/api-keys';
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 import { createApiKeyAction, revokeApiKeyAction } from '@/app/[locale]/studio/api-key-actions';
 import { ApiKeyUses } from './api-key-uses';
 

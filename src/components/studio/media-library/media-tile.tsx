@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react';
 import { displayName, formatDuration, languageInName } from '@/core/media/library-query';
 import type { LibraryItem } from '@/db/repositories/media-library';
-import { otherLocale, type Locale } from '@/i18n/routing';
+import { otherLocale, type Locale } from '@/core/locales';
 import { formatSize } from '../site-transfer/job-format';
 import styles from './media-library.module.css';
 

@@ -5,7 +5,7 @@ import { getTranslations } from 'next-intl/server';
 import { maxAttempts } from '@/core/webhooks/backoff';
 import { isDeliveryErrorCode } from '@/core/webhooks/delivery-errors';
 import type { DeliveryRow } from '@/db/repositories/webhook-deliveries';
-import { isLocale, type Locale } from '@/i18n/routing';
+import { isLocale, type Locale } from '@/core/locales';
 import { redeliverWebhookAction } from '@/app/[locale]/studio/webhook-actions';
 import controls from '../studio.module.css';
 import { eventLabelKey } from './event-labels';

@@ -8,7 +8,7 @@ import { getDatabase } from '@/db/client';
 import { createStudioAdmin } from '@/db/repositories/studio-admin';
 import { createDeliveryQueue } from '@/db/repositories/webhook-deliveries';
 import { createWebhookRepository } from '@/db/repositories/webhooks';
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 import controls from '../studio.module.css';
 import { WebhookCard } from './webhook-card';
 import { WebhookForm } from './webhook-form';

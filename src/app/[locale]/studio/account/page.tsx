@@ -10,7 +10,7 @@ import styles from '@/components/studio/studio.module.css';
 import { getDatabase } from '@/db/client';
 import { findProfilePicture } from '@/db/repositories/profile-picture';
 import { createStudioAdmin } from '@/db/repositories/studio-admin';
-import { isLocale } from '@/i18n/routing';
+import { isLocale } from '@/core/locales';
 import { pageTitle } from '@/server/page-title';
 import { studioActor } from '@/server/studio/guard';
 import { saveProfilePictureAction } from '../account-actions';

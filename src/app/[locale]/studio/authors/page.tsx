@@ -8,7 +8,7 @@ import styles from '@/components/studio/studio.module.css';
 import { can } from '@/core/auth/permissions';
 import { getDatabase } from '@/db/client';
 import { createStudioAdmin } from '@/db/repositories/studio-admin';
-import { isLocale, locales } from '@/i18n/routing';
+import { isLocale, locales } from '@/core/locales';
 import { pageTitle } from '@/server/page-title';
 import { studioActor } from '@/server/studio/guard';
 import { saveAuthorAction } from '../manage-actions';

@@ -15,7 +15,7 @@ import { can } from '@/core/auth/permissions';
 import { libraryPageSize, mediaKinds, mediaLibraryQuery } from '@/core/media/library-query';
 import { getDatabase } from '@/db/client';
 import { searchMediaLibrary } from '@/db/repositories/media-library';
-import { isLocale, locales } from '@/i18n/routing';
+import { isLocale, locales } from '@/core/locales';
 import { saveMediaTextsAction } from '../manage-actions';
 import { pageTitle } from '@/server/page-title';
 import { studioActor } from '@/server/studio/guard';

@@ -14,7 +14,7 @@ import { maxNavigationLinks, maxSocialLinks } from '@/core/studio/site-inputs';
 import { getDatabase } from '@/db/client';
 import { createSiteSettings } from '@/db/repositories/site-settings';
 import { createStudioAdmin } from '@/db/repositories/studio-admin';
-import { isLocale, locales } from '@/i18n/routing';
+import { isLocale, locales } from '@/core/locales';
 import { pageTitle } from '@/server/page-title';
 import { studioActor } from '@/server/studio/guard';
 import { saveLookAction, saveSettingsAction, saveTimeZoneAction } from '../settings-actions';

@@ -7,7 +7,7 @@ import { StudioFrame } from '@/components/studio/studio-frame';
 import styles from '@/components/studio/studio.module.css';
 import { getDatabase } from '@/db/client';
 import { ensureDatabase } from '@/db/ensure-database';
-import { isLocale } from '@/i18n/routing';
+import { isLocale } from '@/core/locales';
 import { countUsers } from '@/server/auth/accounts';
 import { pageTitle } from '@/server/page-title';
 import { setupAction } from '../actions';

@@ -9,7 +9,7 @@ import { can } from '@/core/auth/permissions';
 import type { Tag } from '@/core/content/types';
 import { getDatabase } from '@/db/client';
 import { createStudioAdmin } from '@/db/repositories/studio-admin';
-import { isLocale, locales } from '@/i18n/routing';
+import { isLocale, locales } from '@/core/locales';
 import { pageTitle } from '@/server/page-title';
 import { studioActor } from '@/server/studio/guard';
 import { saveTagAction } from '../manage-actions';

@@ -8,7 +8,7 @@ import styles from '@/components/studio/studio.module.css';
 import { can, isRole, roles } from '@/core/auth/permissions';
 import { getDatabase } from '@/db/client';
 import { createStudioAdmin } from '@/db/repositories/studio-admin';
-import { isLocale } from '@/i18n/routing';
+import { isLocale } from '@/core/locales';
 import { listOpenInvites } from '@/server/auth/invites';
 import { pageTitle } from '@/server/page-title';
 import { studioActor } from '@/server/studio/guard';

@@ -13,7 +13,7 @@ import { can } from '@/core/auth/permissions';
 import { getDatabase } from '@/db/client';
 import { createStudioAdmin } from '@/db/repositories/studio-admin';
 import { createStudioRepository } from '@/db/repositories/studio-repository';
-import { isLocale, locales, otherLocale } from '@/i18n/routing';
+import { isLocale, locales, otherLocale } from '@/core/locales';
 import type { Media } from '@/core/content/types';
 import { pageTitle } from '@/server/page-title';
 import { editorPanes } from '@/server/studio/editor-panes';

@@ -10,7 +10,7 @@ import { can } from '@/core/auth/permissions';
 import { excerptOrDerived } from '@/core/content/derive-excerpt';
 import { getDatabase } from '@/db/client';
 import { createStudioRepository } from '@/db/repositories/studio-repository';
-import { isLocale } from '@/i18n/routing';
+import { isLocale } from '@/core/locales';
 import { viewPost } from '@/server/post-view';
 import { fallbackRendering } from '@/server/render/refresh-renders';
 import { isRenderTimeout } from '@/server/render/render-pool';
