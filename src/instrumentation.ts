@@ -22,7 +22,7 @@ export async function register(): Promise<void> {
   ] = await Promise.all([
     import('./server/studio/scheduler'),
     import('./server/media/clean-temp-uploads'),
-    import('./core/data-dir'),
+    import('./core/config/data-dir'),
     import('./server/logger'),
     import('./server/render/refresh-renders'),
     import('./server/revalidate-over-http'),

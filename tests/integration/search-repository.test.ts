@@ -11,7 +11,7 @@ import { isPostgres } from '@/db/migrations/add-id-column';
 import { createContentRepository, type ContentRepository } from '@/db/repositories/content-repository';
 import { rebuildSearchIndex } from '@/db/repositories/search-index';
 import { createSearchRepository, type SearchRepository } from '@/db/repositories/search-repository';
-import { seedDemo } from '@/db/seed-demo';
+import { seedDemo } from '@/server/demo/seed-demo';
 import { makeAuthor, makePost, makeTag, unique } from './helpers/factories';
 import { testTargets, type TestDatabase } from './helpers/test-databases';
 import { renderDocument } from '@/core/markdown/render-document';

@@ -15,7 +15,7 @@ import { createPublishingRepository, type PublishingRepository } from '@/db/repo
 import { createStudioRepository, type StudioRepository } from '@/db/repositories/studio-repository';
 import { createWebhookRepository, type WebhookRepository } from '@/db/repositories/webhooks';
 import type { Locale } from '@/core/locales';
-import { siteUrl } from '@/server/site-url';
+import { siteUrl } from '@/core/config/site-url';
 import { makePost, unique } from './helpers/factories';
 import { testTargets, type TestDatabase } from './helpers/test-databases';
 

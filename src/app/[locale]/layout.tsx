@@ -17,7 +17,7 @@ import { SiteFooter } from '@/components/site/site-footer';
 import { isLocale, localeOrDefault } from '@/core/locales';
 import { feedLinks } from '@/server/feeds/feed-links';
 import { accentStyle, getSiteIdentity } from '@/server/site/site-identity';
-import { siteUrl } from '@/server/site-url';
+import { siteUrl } from '@/core/config/site-url';
 
 // Nothing is prerendered at build time (the content lives in the database the server
 // opens at start): each page renders on its first request and is then served from the

@@ -60,10 +60,6 @@ function hasPublishedTranslation(locale: Locale | null) {
 }
 
 /** Path of a post in one language; pages live at the top level of the locale. */
-export function postPath(kind: PostKind, locale: Locale, slug: string): string {
-  return kind === 'page' ? `/${locale}/${slug}` : `/${locale}/posts/${slug}`;
-}
-
 export function createContentReader(db: Kysely<Database>) {
   return {
     /**

@@ -3,7 +3,7 @@
 // its revisions and its review requests, exactly as stored. A handful of queries per
 // batch, whatever its size.
 import type { Kysely, Selectable } from 'kysely';
-import type { ExportRevision, ExportReviewRequest, ExportTranslation } from '@/server/export/export-schema';
+import type { ExportRevision, ExportReviewRequest, ExportTranslation } from '@/core/export/export-schema';
 import type { Database } from '../schema';
 
 type Db = Kysely<Database>;

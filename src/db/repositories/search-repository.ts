@@ -17,7 +17,7 @@ import type { SearchHit, SearchLocale, SearchOptions, SearchResult } from '@/cor
 import { isLocale, otherLocale, type Locale } from '@/core/locales';
 import { isPostgres } from '../migrations/add-id-column';
 import type { Database } from '../schema';
-import { postPath } from './content-reader';
+import { postPath } from '@/core/content/post-path';
 import { toIsoTimestamp } from './map-rows';
 import type { SearchTables } from './search-tables';
 

@@ -7,7 +7,7 @@ import { createContentRepository } from '@/db/repositories/content-repository';
 import { defaultLocale, locales, otherLocale, type Locale } from '@/core/locales';
 import { feedPath } from '@/server/feeds/feed-links';
 import { getSiteIdentity } from '@/server/site/site-identity';
-import { absoluteUrl, siteUrl } from '@/server/site-url';
+import { absoluteUrl, siteUrl } from '@/core/config/site-url';
 import { apiContext, cachedAnswer, contentDatabase } from './cached-answer';
 
 export const readTags = cachedAnswer('tags', async (locale: Locale | null) => {

@@ -8,7 +8,7 @@ import { readExportAccounts, readExportAuthors, readExportPosts, readExportSetti
 import { locales } from '@/core/locales';
 import { appVersion } from '@/server/version';
 import { markdownPath } from './export-markdown';
-import { exportFormat, exportFormatVersion, type DuetExport, type ExportMedia, type ExportPost } from './export-schema';
+import { exportFormat, exportFormatVersion, type DuetExport, type ExportMedia, type ExportPost } from '@/core/export/export-schema';
 
 export interface DuetJsonOptions {
   createdAt: string;

@@ -10,7 +10,7 @@ import { accentPalette, type AccentPalette } from '@/core/site/accent-colour';
 import { defaultIconFiles, ownerIconFiles, type SiteIconFiles } from '@/core/site/site-icons';
 import type { SiteLink } from '@/core/site/site-identity';
 import { getDatabase } from '@/db/client';
-import { ensureDatabase } from '@/db/ensure-database';
+import { ensureDatabase } from '@/server/ensure-database';
 import { createSiteSettings, type IdentityRows } from '@/db/repositories/site-settings';
 import { otherLocale, type Locale } from '@/core/locales';
 import { contentTag } from '@/server/content';

@@ -2,7 +2,7 @@
 // where it stands with readers, what this account may do with it (the API decides again
 // on every request), whether its slug still follows its title, and, for a translation
 // behind its source, what changed in the source since.
-import type { PaneData } from '@/components/studio/editor-api';
+import type { PaneData } from '@/core/studio/pane-data';
 import { can, type Actor } from '@/core/auth/permissions';
 import { slugify } from '@/core/content/slugify';
 import { diffText } from '@/core/content/text-diff';

@@ -11,7 +11,7 @@ import { getDatabase } from '@/db/client';
 import { createDeliveryQueue } from '@/db/repositories/webhook-deliveries';
 import { createWebhookRepository } from '@/db/repositories/webhooks';
 import type { Locale } from '@/core/locales';
-import { siteUrl } from '@/server/site-url';
+import { siteUrl } from '@/core/config/site-url';
 import { allowedActor, formLocale, formText } from '@/server/studio/action-helpers';
 import { invalidForm, type FormState } from '@/server/studio/form-state';
 import { wakeWebhookWorker } from '@/server/webhooks/delivery-worker';

@@ -7,7 +7,7 @@ import { StudioForm } from '@/components/studio/studio-form';
 import { StudioFrame } from '@/components/studio/studio-frame';
 import styles from '@/components/studio/studio.module.css';
 import { getDatabase } from '@/db/client';
-import { ensureDatabase } from '@/db/ensure-database';
+import { ensureDatabase } from '@/server/ensure-database';
 import { isLocale } from '@/core/locales';
 import { countUsers } from '@/server/auth/accounts';
 import { actorFromHeaders } from '@/server/auth/session';

@@ -14,7 +14,7 @@ import { getDatabase } from '@/db/client';
 import { createStudioAdmin } from '@/db/repositories/studio-admin';
 import { isLocale } from '@/core/locales';
 import { pageTitle } from '@/server/page-title';
-import { dataDir } from '@/core/data-dir';
+import { dataDir } from '@/core/config/data-dir';
 import { listJobs } from '@/server/site-jobs/job-store';
 import { maxImportBytes } from '@/server/site-jobs/start-site-job';
 import { studioActor } from '@/server/studio/guard';

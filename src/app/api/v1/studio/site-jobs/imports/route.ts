@@ -6,7 +6,7 @@ import { AppError } from '@/core/errors/app-error';
 import { locales } from '@/core/locales';
 import { defineRoute } from '@/server/api/define-route';
 import { authorize, requireActor } from '@/server/auth/session';
-import { dataDir } from '@/core/data-dir';
+import { dataDir } from '@/core/config/data-dir';
 import { startImportPreview } from '@/server/site-jobs/start-site-job';
 
 const uploadQuery = z.strictObject({
