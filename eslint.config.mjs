@@ -24,9 +24,7 @@ const layerZones = [
   },
   {
     target: layer('components'),
-    // TODO(#24): and db/ and app/, once the Studio's webhook, API-key and frame components
-    // get their data and actions from their pages.
-    from: ['cli'].map(layer),
+    from: ['app', 'db', 'cli'].map(layer),
     message: `A component gets its data and actions from a server function (server/) or as props from its page. ${direction}`,
   },
   {

@@ -17,7 +17,7 @@ import { createStudioRepository } from '@/db/repositories/studio-repository';
 import { isLocale, locales, otherLocale } from '@/core/locales';
 import { pageTitle } from '@/server/page-title';
 import { studioActor } from '@/server/studio/guard';
-import { createPostAction } from './actions';
+import { createPostAction } from '@/server/studio/actions/studio-actions';
 
 const pageSize = 25;
 const listQuery = z.object({

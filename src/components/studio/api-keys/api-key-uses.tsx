@@ -1,7 +1,7 @@
 // One key's recent uses, folded away: when, which request, the answer's status, from where.
 import { getTranslations } from 'next-intl/server';
 import styles from '@/components/studio/studio.module.css';
-import type { ApiKeyUseRow } from '@/db/repositories/api-keys';
+import type { ApiKeyUseRow } from '@/server/studio/integrations';
 import type { Locale } from '@/core/locales';
 
 export async function ApiKeyUses({ locale, keyName, uses }: { locale: Locale; keyName: string; uses: ApiKeyUseRow[] }) {

@@ -13,8 +13,8 @@ import { createStudioAdmin } from '@/db/repositories/studio-admin';
 import { isLocale } from '@/core/locales';
 import { pageTitle } from '@/server/page-title';
 import { studioActor } from '@/server/studio/guard';
-import { saveProfilePictureAction } from '../account-actions';
-import { changePasswordAction } from '../manage-actions';
+import { saveProfilePictureAction } from '@/server/studio/actions/account-actions';
+import { changePasswordAction } from '@/server/studio/actions/manage-actions';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/studio/account'>): Promise<Metadata> {
   const { locale } = await params;

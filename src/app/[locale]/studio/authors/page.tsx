@@ -11,7 +11,7 @@ import { createStudioAdmin } from '@/db/repositories/studio-admin';
 import { isLocale, locales } from '@/core/locales';
 import { pageTitle } from '@/server/page-title';
 import { studioActor } from '@/server/studio/guard';
-import { saveAuthorAction } from '../manage-actions';
+import { saveAuthorAction } from '@/server/studio/actions/manage-actions';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/studio/authors'>): Promise<Metadata> {
   const { locale } = await params;

@@ -12,7 +12,7 @@ import { isLocale } from '@/core/locales';
 import { countUsers } from '@/server/auth/accounts';
 import { actorFromHeaders } from '@/server/auth/session';
 import { pageTitle } from '@/server/page-title';
-import { loginAction } from '../actions';
+import { loginAction } from '@/server/studio/actions/studio-actions';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/studio/login'>): Promise<Metadata> {
   const { locale } = await params;

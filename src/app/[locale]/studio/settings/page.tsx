@@ -17,7 +17,7 @@ import { createStudioAdmin } from '@/db/repositories/studio-admin';
 import { isLocale, locales } from '@/core/locales';
 import { pageTitle } from '@/server/page-title';
 import { studioActor } from '@/server/studio/guard';
-import { saveLookAction, saveSettingsAction, saveTimeZoneAction } from '../settings-actions';
+import { saveLookAction, saveSettingsAction, saveTimeZoneAction } from '@/server/studio/actions/settings-actions';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/studio/settings'>): Promise<Metadata> {
   const { locale } = await params;

@@ -10,7 +10,7 @@ import { ensureDatabase } from '@/server/ensure-database';
 import { isLocale } from '@/core/locales';
 import { countUsers } from '@/server/auth/accounts';
 import { pageTitle } from '@/server/page-title';
-import { setupAction } from '../actions';
+import { setupAction } from '@/server/studio/actions/studio-actions';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/studio/setup'>): Promise<Metadata> {
   const { locale } = await params;

@@ -12,7 +12,7 @@ import { createStudioAdmin } from '@/db/repositories/studio-admin';
 import { isLocale, locales } from '@/core/locales';
 import { pageTitle } from '@/server/page-title';
 import { studioActor } from '@/server/studio/guard';
-import { saveTagAction } from '../manage-actions';
+import { saveTagAction } from '@/server/studio/actions/manage-actions';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/studio/tags'>): Promise<Metadata> {
   const { locale } = await params;

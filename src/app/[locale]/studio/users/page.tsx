@@ -12,8 +12,8 @@ import { isLocale } from '@/core/locales';
 import { listOpenInvites } from '@/server/auth/invites';
 import { pageTitle } from '@/server/page-title';
 import { studioActor } from '@/server/studio/guard';
-import { inviteAction, revokeInviteAction } from '../actions';
-import { removeUserAction, setRoleAction } from '../manage-actions';
+import { inviteAction, revokeInviteAction } from '@/server/studio/actions/studio-actions';
+import { removeUserAction, setRoleAction } from '@/server/studio/actions/manage-actions';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/studio/users'>): Promise<Metadata> {
   const { locale } = await params;

@@ -10,7 +10,7 @@ import { ensureDatabase } from '@/server/ensure-database';
 import { isLocale } from '@/core/locales';
 import { findOpenInvite } from '@/server/auth/invites';
 import { pageTitle } from '@/server/page-title';
-import { acceptInviteAction } from '../../actions';
+import { acceptInviteAction } from '@/server/studio/actions/studio-actions';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/studio/invite/[token]'>): Promise<Metadata> {
   const { locale } = await params;
