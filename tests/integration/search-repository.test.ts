@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '@/core/errors/app-error';
 import { migrateToLatest } from '@/db/migrate';
 import { migrations } from '@/db/migrations';
-import { isPostgres } from '@/db/migrations/add-id-column';
+import { isPostgres } from '@/db/dialect';
 import { createContentRepository, type ContentRepository } from '@/db/repositories/content-repository';
 import { rebuildSearchIndex } from '@/db/repositories/search-index';
 import { createSearchRepository, type SearchRepository } from '@/db/repositories/search-repository';

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DuetExport, ExportPost } from '@/core/export/export-schema';
-import { isPostgres } from '../migrations/add-id-column';
+import { isPostgres } from '../dialect';
 import type { Database } from '../schema';
 import { rebuildSearchIndex } from './search-index';
 

@@ -15,7 +15,7 @@ import { highlightSnippet } from '@/core/search/highlight-snippet';
 import { tokenizeQuery, type QueryTerm } from '@/core/search/tokenize';
 import type { SearchHit, SearchLocale, SearchOptions, SearchResult } from '@/core/search/types';
 import { isLocale, otherLocale, type Locale } from '@/core/locales';
-import { isPostgres } from '../migrations/add-id-column';
+import { isPostgres } from '../dialect';
 import type { Database } from '../schema';
 import { postPath } from '@/core/content/post-path';
 import { toIsoTimestamp } from './map-rows';

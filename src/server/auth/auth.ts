@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { betterAuth } from 'better-auth';
 import { nextCookies } from 'better-auth/next-js';
 import type { Kysely } from 'kysely';
-import { isPostgres } from '@/db/migrations/add-id-column';
+import { isPostgres } from '@/db/dialect';
 import type { Database } from '@/db/schema';
 import { dataDir } from '@/core/config/data-dir';
 import { hashPassword, verifyPassword } from './password-hash';
