@@ -34,8 +34,8 @@ const layerZones = [
   },
   {
     target: layer('app'),
-    from: [layer('cli')],
-    message: direction,
+    from: ['db', 'cli'].map(layer),
+    message: `Pages and route handlers call a server function (server/), never getDatabase() or a repository. ${direction}`,
   },
   {
     target: layer('cli'),
