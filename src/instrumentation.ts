@@ -24,7 +24,7 @@ export async function register(): Promise<void> {
   ] = await Promise.all([
     import('./server/studio/scheduler'),
     import('./server/media/clean-temp-uploads'),
-    import('./server/revalidate-token'),
+    import('./core/config/data-dir'),
     import('./server/logger'),
     import('./server/render/refresh-renders'),
     import('./server/revalidate-over-http'),
