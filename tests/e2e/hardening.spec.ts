@@ -177,7 +177,7 @@ test.describe('bodies too large for a page or a form', { tag: '@requests' }, () 
 });
 
 test.describe('headers', { tag: '@requests' }, () => {
-  test('pages and the API carry the security headers; pages are not kept a year by shared caches', async ({ request }) => {
+  test('pages and the API carry the security headers; pages are not kept a year by shared caches', async ({ request, baseURL }) => {
     for (const path of ['/en/posts/why-publish-in-two-languages', '/api/health', '/zh/search?q=茶']) {
       const res = await request.get(path, { headers: { cookie: path.startsWith('/zh') ? 'NEXT_LOCALE=zh' : 'NEXT_LOCALE=en' } });
       const headers = res.headers();
@@ -194,7 +194,7 @@ test.describe('headers', { tag: '@requests' }, () => {
     expect(page.headers()['cache-control']).not.toContain('31536000');
     // A response that sets the language cookie is this reader's alone.
     const switching = await request.get('/en/posts/why-publish-in-two-languages', {
-      headers: { cookie: 'NEXT_LOCALE=zh', referer: new URL('/zh/posts/why-publish-in-two-languages', info.project.use.baseURL).href, 'sec-fetch-site': 'same-origin' },
+      headers: { cookie: 'NEXT_LOCALE=zh', referer: new URL('/zh/posts/why-publish-in-two-languages', baseURL).href, 'sec-fetch-site': 'same-origin' },
     });
     expect(switching.headers()['set-cookie']).toContain('NEXT_LOCALE=en');
     expect(switching.headers()['cache-control']).toBe('private, no-store');
