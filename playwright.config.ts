@@ -62,6 +62,9 @@ export default defineConfig({
       // editor-writing.spec.ts serves images from another "site" on 127.0.0.1 for the
       // Studio to copy into its library; this machine stays refused by default.
       DUET_TEST_FETCH_ADDRESSES: '127.0.0.1',
+      // The scheduler wakes at a scheduled text's exact time; its regular look for due
+      // texts (15 s on a site) comes every second here, so a missed wake costs a test 1 s.
+      DUET_SCHEDULER_INTERVAL_MS: '1000',
     },
   },
 });
