@@ -32,7 +32,7 @@ export async function register(): Promise<void> {
     import('./server/media/media-index'),
     import('./server/site/save-site-look'),
     import('./server/webhooks/delivery-worker'),
-    import('./db/ensure-database'),
+    import('./server/ensure-database'),
   ]);
   warmRenderPool();
   // The database is migrated, and on a first start the demo magazine seeded, before the
