@@ -1,23 +1,16 @@
-// The compression hook `npm start` loads into the server process: a reading page's body is
+// The compression layer of the server entry (src/server-entry/precompress.ts): a reading page's body is
 // compressed once per distinct body and encoding, then served from the store; what it sends
 // decodes to exactly what the app wrote; the app is asked for uncompressed bodies on the
-// paths the hook takes (told 'identity'); a changed body is a new entry; answers that are
+// paths the layer takes (told 'identity'); a changed body is a new entry; answers that are
 // not a whole compressible 200 (a 304, a 206, the Studio, a small body) go out as written.
 import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
-import { createRequire } from 'node:module';
-import { brotliCompress, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { promisify } from 'node:util';
+import { brotliCompress, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-const { createHook, compressCacheBytes, ownCopy, pickEncoding } = createRequire(import.meta.url)('../../scripts/precompress.cjs') as {
-  createHook: (options?: { maxBytes?: number }) => {
-    wrap: (l: (req: unknown, res: unknown) => void) => (req: unknown, res: unknown) => void;
-    store: { stats: { hits: number; misses: number }; clear(): void; usage(): { entries: number; bytes: number; maxBytes: number } };
-  };
-  compressCacheBytes: (env: Record<string, string | undefined>) => number;
-  ownCopy: (buffer: Buffer) => Buffer;
-  pickEncoding: (header: string | undefined) => string | null;
-};
+import { studioPath } from '@/core/studio/studio-path';
+import { locales } from '@/core/locales';
+import { compressCacheBytes, createPrecompress, handledPaths, ownCopy, pickEncoding } from '@/server-entry/precompress';
 
 const page = (n: number) => `<!doctype html><html><body>${'<p>读者 reader 段落 paragraph.</p>'.repeat(400)}<p>version ${n}</p></body></html>`;
 let version = 1;
@@ -67,12 +60,12 @@ function decoded(answer: Answer): string {
   return bytes.toString('utf8');
 }
 
-describe('precompress hook', () => {
-  const hook = createHook();
+describe('the precompress layer', () => {
+  const hook = createPrecompress();
   let server: Server;
   let port: number;
   beforeAll(async () => {
-    server = createServer(hook.wrap(app as never) as never);
+    server = createServer(hook.layer(app));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     port = (server.address() as { port: number }).port;
   });
@@ -148,7 +141,23 @@ describe('precompress hook', () => {
     expect(script.headers['content-encoding']).toBe('gzip');
     expect(decoded(script)).toBe(page(version));
   });
+});
 
+describe('the paths the precompress layer takes', () => {
+  it('are the reading side of every language, never the Studio, from the one list of languages', () => {
+    for (const locale of locales) {
+      expect(handledPaths.test(`/${locale}`)).toBe(true);
+      expect(handledPaths.test(`/${locale}/posts/tea`)).toBe(true);
+      expect(handledPaths.test(`/${locale}/studio-tour`)).toBe(true);
+      expect(handledPaths.test(studioPath(locale))).toBe(false);
+      expect(handledPaths.test(`${studioPath(locale)}/posts/1`)).toBe(false);
+    }
+    for (const path of ['/_next/static/chunks/a.js', '/api/v1/content/posts', '/api/v1/openapi.json', '/sitemap.xml', '/robots.txt', '/manifest.webmanifest']) expect(handledPaths.test(path), path).toBe(true);
+    for (const path of ['/api/v1/studio/media', '/images/a.webp', '/fr/posts']) expect(handledPaths.test(path), path).toBe(false);
+  });
+});
+
+describe('the precompress store', () => {
   it('keeps each compressed body in memory of its own, never in the larger chunk zlib wrote it in', async () => {
     const made = await promisify(brotliCompress)(Buffer.from(page(1)));
     // What zlib hands back is a view into its output chunk, many times larger than the body.
@@ -158,21 +167,23 @@ describe('precompress hook', () => {
     expect(kept.equals(made)).toBe(true);
   });
 
-  it('stays within its bound (DUET_COMPRESS_CACHE_MB, 64 by default)', async () => {
+  it('stays within its bound (DUET_COMPRESS_CACHE_MB, 64 by default), counted in the memory it holds', async () => {
     expect(compressCacheBytes({})).toBe(64 * 1024 * 1024);
     expect(compressCacheBytes({ DUET_COMPRESS_CACHE_MB: '8' })).toBe(8 * 1024 * 1024);
     expect(compressCacheBytes({ DUET_COMPRESS_CACHE_MB: '0' })).toBe(0);
     expect(compressCacheBytes({ DUET_COMPRESS_CACHE_MB: 'lots' })).toBe(64 * 1024 * 1024);
-    const small = createHook({ maxBytes: 4000 });
-    const server2 = createServer(small.wrap(app as never) as never);
-    await new Promise<void>((resolve) => server2.listen(0, '127.0.0.1', resolve));
-    const port2 = (server2.address() as { port: number }).port;
+    const small = createPrecompress({ maxBytes: 4000 });
+    const server = createServer(small.layer(app));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as { port: number }).port;
     for (let n = 0; n < 6; n++) {
       version += 1;
-      await get(port2, '/en', { 'accept-encoding': 'br' });
-      expect(small.store.usage().bytes).toBeLessThanOrEqual(4000);
+      await get(port, '/en', { 'accept-encoding': n % 2 ? 'br' : 'gzip' });
+      const usage = small.store.usage();
+      expect(usage.bytes).toBeLessThanOrEqual(4000);
+      expect(usage.retainedBytes).toBe(usage.bytes);
     }
     expect(small.store.usage().entries).toBeGreaterThan(0);
-    await new Promise<void>((resolve) => server2.close(() => resolve()));
+    await new Promise<void>((resolve) => server.close(() => resolve()));
   });
 });

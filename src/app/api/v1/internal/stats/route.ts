@@ -11,7 +11,7 @@ import { hasInternalToken } from '@/server/revalidate-token';
 
 export const dynamic = 'force-dynamic';
 
-/** The compressed answers kept by scripts/precompress.cjs, when it serves this process. */
+/** The compressed answers the server entry keeps (server-entry/precompress.ts), when it serves this process. */
 function compressionStore(): unknown {
   const store = (globalThis as { [key: symbol]: { usage?: () => unknown } | undefined })[Symbol.for('duet.compressionStore')];
   return store?.usage?.() ?? null;
