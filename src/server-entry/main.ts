@@ -66,8 +66,12 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
     });
   };
   const server = createServer(compose(layers, nextHandler));
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+  await new Promise<void>((resolve) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EADDRINUSE') stop(`port ${port} is taken (another server?): stop it, or set PORT to a free port.`);
+      if (error.code === 'EACCES') stop(`this user may not listen on port ${port}: set PORT to one above 1023.`);
+      stop(`cannot listen on ${host ?? 'every interface'}:${port}: ${error.message}`);
+    });
     server.listen(port, host, () => resolve());
   });
 
