@@ -24,7 +24,7 @@ export async function register(): Promise<void> {
   ] = await Promise.all([
     import('./server/studio/scheduler'),
     import('./server/media/clean-temp-uploads'),
-    import('./server/revalidate-token'),
+    import('./core/config/data-dir'),
     import('./server/logger'),
     import('./server/render/refresh-renders'),
     import('./server/revalidate-over-http'),
@@ -32,7 +32,7 @@ export async function register(): Promise<void> {
     import('./server/media/media-index'),
     import('./server/site/save-site-look'),
     import('./server/webhooks/delivery-worker'),
-    import('./db/ensure-database'),
+    import('./server/ensure-database'),
   ]);
   warmRenderPool();
   // The database is migrated, and on a first start the demo magazine seeded, before the

@@ -10,7 +10,7 @@
 // `next dev` behind the same layers (`npm run dev`).
 import { createServer } from 'node:http';
 import { studioPath } from '@/core/studio/studio-path';
-import { defaultLocale } from '@/i18n/routing';
+import { defaultLocale } from '@/core/locales';
 import { logger } from '@/server/logger';
 import { clientAddressLayer, parseTrust, type TrustRule } from './client-address';
 import { contentLengthLayer } from './content-length';

@@ -17,7 +17,7 @@ import type { OutgoingHttpHeader, OutgoingHttpHeaders, ServerResponse } from 'no
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { studioSegment } from '@/core/studio/studio-path';
-import { locales } from '@/i18n/routing';
+import { locales } from '@/core/locales';
 import type { Layer } from './listener';
 
 const brotli = promisify(zlib.brotliCompress);

@@ -1,6 +1,6 @@
 // The last lines `npm start` prints: where the site is, and where to go next.
 import { studioPath } from '@/core/studio/studio-path';
-import { defaultLocale } from '@/i18n/routing';
+import { defaultLocale } from '@/core/locales';
 
 /** `needsOwner`: the Studio has no account yet (its first visit creates the owner). */
 export function readyMessage(origin: string, needsOwner: boolean | null): string {

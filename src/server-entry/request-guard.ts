@@ -18,7 +18,7 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:
 import type { Socket } from 'node:net';
 import { errorBody } from '@/server/api/respond';
 import { errorLocale } from '@/server/api/error-titles';
-import { locales } from '@/i18n/routing';
+import { locales } from '@/core/locales';
 import type { Layer, RequestListener } from './listener';
 
 /** The most a page or server action may be sent (next.config.ts says the same to Next). */

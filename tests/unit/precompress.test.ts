@@ -8,7 +8,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { studioPath } from '@/core/studio/studio-path';
-import { locales } from '@/i18n/routing';
+import { locales } from '@/core/locales';
 import { createPrecompress, handledPaths, pickEncoding } from '@/server-entry/precompress';
 
 const page = (n: number) => `<!doctype html><html><body>${'<p>读者 reader 段落 paragraph.</p>'.repeat(400)}<p>version ${n}</p></body></html>`;

@@ -5,8 +5,8 @@
 // Google and Bing), its query-string variants by `/en/studio?`, and everything under it by
 // `/en/studio/`. A crawler that ignores `$` blocks nothing with that one rule: the Studio
 // answers a sign-in page marked noindex there anyway.
+import { locales } from '@/core/locales';
 import { studioPath } from '@/core/studio/studio-path';
-import { locales } from '@/i18n/routing';
 
 export function robotsDisallowRules(): string[] {
   const studio = locales.map(studioPath).flatMap((studio) => [`${studio}$`, `${studio}?`, `${studio}/`]);

@@ -4,7 +4,7 @@
 // names, ETag/304, single HTTP ranges (206) so audio and video can seek, and the length of
 // every answer (podcast apps refuse an episode without one).
 import { logger } from '@/server/logger';
-import { dataDir } from '@/server/revalidate-token';
+import { dataDir } from '@/core/config/data-dir';
 import { mediaStoreFor, type MediaStore, type StoredFile } from './media-store';
 import { lengthHeader } from './length-header';
 

@@ -4,8 +4,8 @@
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { getDatabase } from '@/db/client';
-import { ensureDatabase } from '@/db/ensure-database';
-import type { Locale } from '@/i18n/routing';
+import { ensureDatabase } from '@/server/ensure-database';
+import type { Locale } from '@/core/locales';
 import { countUsers } from '@/server/auth/accounts';
 import { actorFromHeaders, type StudioUser } from '@/server/auth/session';
 import { logger } from '@/server/logger';
