@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import type { S3Config } from '@/server/media/s3-config';
+import { testVariantCache } from '../variant-cache-folder';
 
 export const root = new URL('../..', import.meta.url).pathname;
 export const ports = { balancer: 3300, a: 3301, b: 3302, redis: 6390 };
@@ -38,6 +39,7 @@ export function sharedEnv(schema: string, s3: S3Config): Record<string, string> 
     LOG_LEVEL: 'info',
     NEXT_TELEMETRY_DISABLED: '1',
     DUET_SCHEDULER_INTERVAL_MS: String(schedulerTickMs),
+    DUET_TEST_VARIANT_CACHE: testVariantCache,
     S3_BUCKET: s3.bucket,
     S3_ENDPOINT: s3.endpoint ?? '',
     S3_REGION: s3.region,
