@@ -151,7 +151,7 @@ for (const locale of locales) {
         expect(url).toMatch(new RegExp(`^${baseURL}/audios/.+\\.${locale}\\.[0-9a-f]+\\.mp3$`));
         expect(type).toBe('audio/mpeg');
         // Podcast apps ask HEAD or a range for the size: both answers carry Content-Length
-        // (Next drops it from route handlers; scripts/content-length.cjs puts it back).
+        // (Next drops it from route handlers; src/server-entry/content-length.ts puts it back).
         const file = await request.head(url);
         expect(file.status()).toBe(200);
         expect(file.headers()['content-type']).toBe(type);

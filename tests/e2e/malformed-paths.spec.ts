@@ -3,7 +3,7 @@
 // and route handler, with each of its dynamic segments in turn replaced by an escape that
 // decodes to no UTF-8 character (or to nothing). Pages under a language answer the error
 // view in that language (the proxy), the API its JSON error shape, media, fonts and the
-// rest a plain 400 (scripts/request-guard.cjs).
+// rest a plain 400 (the server entry's request guard, src/server-entry/request-guard.ts).
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';

@@ -156,7 +156,8 @@ test.describe('the Studio workflow', () => {
     // server) and sends a refused list in the other, which changes nothing.
     const [lang, otherLang] = info.project.name === 'mobile' ? ['zh', 'en'] : ['en', 'zh'];
     const section = ownerPage.locator(`section[aria-labelledby=settings-${lang}]`);
-    // The links are rows once the page is live: a label and an address each, in order.
+    // The links are rows once the page is live: a label and an address each, in order. Their
+    // addresses are new to the header (one to /archive or a page would be shown once).
     const nav = section.getByRole('group', { name: 'Extra navigation links' });
     await expect(nav).toBeVisible();
     const removeButtons = nav.getByRole('button', { name: /^Remove link/ });
@@ -164,10 +165,10 @@ test.describe('the Studio workflow', () => {
     await nav.getByRole('button', { name: 'Add a link' }).click();
     await expect(nav.getByRole('textbox', { name: 'Label of link 1' })).toBeFocused();
     await nav.getByRole('textbox', { name: 'Label of link 1' }).fill(`Archive ${tag}`);
-    await nav.getByRole('textbox', { name: 'Address of link 1' }).fill(`/${lang}/archive`);
+    await nav.getByRole('textbox', { name: 'Address of link 1' }).fill(`/${lang}/old-archive`);
     await nav.getByRole('button', { name: 'Add a link' }).click();
     await nav.getByRole('textbox', { name: 'Label of link 2' }).fill(`Colophon ${tag}`);
-    await nav.getByRole('textbox', { name: 'Address of link 2' }).fill(`/${lang}/about`);
+    await nav.getByRole('textbox', { name: 'Address of link 2' }).fill(`/${lang}/colophon`);
     await nav.getByRole('button', { name: 'Move link 2 up' }).click();
     await expect(nav.getByRole('textbox', { name: 'Label of link 1' })).toHaveValue(`Colophon ${tag}`);
     await section.getByRole('button', { name: 'Save' }).click();
@@ -176,7 +177,7 @@ test.describe('the Studio workflow', () => {
     await reader.goto(`/${lang}`);
     const ours = reader.getByRole('navigation').getByRole('link', { name: new RegExp(tag) });
     await expect(ours).toHaveText([`Colophon ${tag}`, `Archive ${tag}`]);
-    await expect(ours.first()).toHaveAttribute('href', `/${lang}/about`);
+    await expect(ours.first()).toHaveAttribute('href', `/${lang}/colophon`);
 
     const bad = ownerPage.locator(`section[aria-labelledby=settings-${otherLang}]`);
     const badNav = bad.getByRole('group', { name: 'Extra navigation links' });

@@ -6,13 +6,13 @@
 // PostgreSQL a text is published once, and only the instance that published it follows up
 // (server/after-publication.ts).
 import { getDatabase } from '@/db/client';
-import { ensureDatabase } from '@/db/ensure-database';
+import { ensureDatabase } from '@/server/ensure-database';
 import { createPublishingRepository, type PublishingRepository } from '@/db/repositories/publishing-repository';
 import { afterPublication } from '@/server/after-publication';
 import { renderWithMedia } from '@/server/render/render-with-media';
 import { logger } from '@/server/logger';
 import { revalidateOverHttp } from '@/server/revalidate-over-http';
-import { siteUrl } from '@/server/site-url';
+import { siteUrl } from '@/core/config/site-url';
 import { setSchedulerWake } from './scheduler-signal';
 
 const globalKey = Symbol.for('duet.scheduler');
