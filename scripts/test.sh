@@ -93,7 +93,7 @@ else
 fi
 
 # Several instances of one build behind a balancer, on PostgreSQL, a private Redis and an
-# S3 bucket on Swift (playwright.cluster.config.ts builds its own copy for its address).
+# S3 bucket on Swift: the same build as the browser suite's, served for the balancer's address.
 if [ -x "$chromium" ] && [ -n "${TEST_DATABASE_URL:-}" ] && command -v redis-server >/dev/null && command -v swift-proxy-server >/dev/null; then
   step "several instances (two production instances, PostgreSQL, Redis, S3 on Swift)"
   npx playwright test -c playwright.cluster.config.ts
