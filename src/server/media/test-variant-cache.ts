@@ -30,8 +30,8 @@ export async function copyCachedVariant(key: string | null, target: string): Pro
   const dir = folder();
   if (!key || !dir) return null;
   try {
-    const described = JSON.parse(await readFile(join(dir, `${key}.json`), 'utf8')) as CachedVariant;
-    await copyFile(join(dir, key), target);
+    const described = JSON.parse(await readFile(join(/* turbopackIgnore: true */ dir, `${key}.json`), 'utf8')) as CachedVariant;
+    await copyFile(join(/* turbopackIgnore: true */ dir, key), target);
     return described;
   } catch {
     return null;
@@ -45,13 +45,13 @@ export async function copyCachedVariant(key: string | null, target: string): Pro
 export async function keepVariant(key: string | null, encoded: string, described: CachedVariant): Promise<void> {
   const dir = folder();
   if (!key || !dir) return;
-  const part = join(dir, `${randomUUID()}.part`);
+  const part = join(/* turbopackIgnore: true */ dir, `${randomUUID()}.part`);
   try {
     await mkdir(dir, { recursive: true });
     await copyFile(encoded, part);
-    await rename(part, join(dir, key));
+    await rename(part, join(/* turbopackIgnore: true */ dir, key));
     await writeFile(`${part}.json`, JSON.stringify(described));
-    await rename(`${part}.json`, join(dir, `${key}.json`));
+    await rename(`${part}.json`, join(/* turbopackIgnore: true */ dir, `${key}.json`));
   } catch {
     await Promise.all([rm(part, { force: true }), rm(`${part}.json`, { force: true })]);
   }
