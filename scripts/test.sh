@@ -37,9 +37,7 @@ node scripts/patch-micromark.mjs
 step "typecheck"
 npx next typegen >/dev/null
 npx tsc --noEmit
-# Checked once: the production build below (and the cluster suite's) skips Next's own
-# type check of the same sources (next.config.ts reads this).
-export DUET_SKIP_BUILD_TYPECHECK=1
+# The only type check: the production build below (scripts/start.mjs) skips Next's own.
 
 step "lint"
 npx eslint . --max-warnings 0
