@@ -37,9 +37,7 @@ node scripts/patch-micromark.mjs
 step "typecheck"
 npx next typegen >/dev/null
 npx tsc --noEmit
-# Checked once: the production build below (and the cluster suite's) skips Next's own
-# type check of the same sources (next.config.ts reads this).
-export DUET_SKIP_BUILD_TYPECHECK=1
+# The only type check: the production build below (scripts/start.mjs) skips Next's own.
 
 step "lint"
 npx eslint . --max-warnings 0
@@ -93,7 +91,7 @@ else
 fi
 
 # Several instances of one build behind a balancer, on PostgreSQL, a private Redis and an
-# S3 bucket on Swift (playwright.cluster.config.ts builds its own copy for its address).
+# S3 bucket on Swift: the same build as the browser suite's, served for the balancer's address.
 if [ -x "$chromium" ] && [ -n "${TEST_DATABASE_URL:-}" ] && command -v redis-server >/dev/null && command -v swift-proxy-server >/dev/null; then
   step "several instances (two production instances, PostgreSQL, Redis, S3 on Swift)"
   npx playwright test -c playwright.cluster.config.ts
