@@ -1,5 +1,5 @@
 // Runs once when a server process starts: the publishing scheduler, the webhook
-// delivery worker, clearing upload
+// delivery worker, the mail worker, clearing upload
 // temp files a crash may have left behind, rendering again the texts whose stored
 // rendering is missing or from an older renderer, and drawing again the pictures of the
 // site's icon that a restore or an import did not bring.
@@ -19,6 +19,7 @@ export async function register(): Promise<void> {
     { startMediaIndex },
     { repairSiteIconsAtStart },
     { startWebhookWorker },
+    { startMailWorker },
   ] = await Promise.all([
     import('./server/studio/scheduler'),
     import('./server/media/clean-temp-uploads'),
@@ -30,12 +31,14 @@ export async function register(): Promise<void> {
     import('./server/media/media-index'),
     import('./server/site/save-site-look'),
     import('./server/webhooks/delivery-worker'),
+    import('./server/mail/mail-worker'),
   ]);
   warmRenderPool();
   startMediaIndex();
   const origin = localOrigin();
   startScheduler(origin);
   startWebhookWorker();
+  startMailWorker();
   // After the server is listening (it revalidates through its own route when done).
   setTimeout(() => {
     refreshStaleRenders(() => revalidateOverHttp(origin)).catch((error: unknown) => logger.error({ err: error }, 'refreshing stored renderings failed'));
