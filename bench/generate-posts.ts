@@ -4,7 +4,7 @@
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { closeDatabase, getDatabase } from '../src/db/client';
-import { ensureDatabase } from '../src/db/ensure-database';
+import { ensureDatabase } from '../src/server/ensure-database';
 import { createContentRepository } from '../src/db/repositories/content-repository';
 import { renderDocument } from '@/core/markdown/render-document';
 import { closeRenderPool } from '@/server/render/render-pool';

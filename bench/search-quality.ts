@@ -13,8 +13,8 @@ import pg from 'pg';
 import { createDatabase } from '../src/db/client';
 import { migrateToLatest } from '../src/db/migrate';
 import { createSearchRepository } from '../src/db/repositories/search-repository';
-import { seedDemo } from '../src/db/seed-demo';
-import { readDemoContent } from '../src/db/seed/read-demo-content';
+import { seedDemo } from '../src/server/demo/seed-demo';
+import { readDemoContent } from '../src/server/demo/read-demo-content';
 import { judgedQueries } from './search-queries';
 import { renderDocument } from '@/core/markdown/render-document';
 

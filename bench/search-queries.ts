@@ -4,7 +4,7 @@
 // query is judged by what the reader wants, even where the text says it differently
 // (双语 for the article titled 为什么要用两种语言出版).
 // Used by bench/search-quality.ts (recall@10, MRR) and bench/search-speed.ts (latency).
-import type { Locale } from '../src/i18n/routing';
+import type { Locale } from '../src/core/locales';
 
 export interface JudgedQuery {
   query: string;

@@ -1,4 +1,5 @@
-// Runs once when a server process starts: the publishing scheduler, the webhook
+// Runs once when a server process starts, before it serves: the database made ready (the
+// demo seeded on a first start), the publishing scheduler, the webhook
 // delivery worker, the mail worker, clearing upload
 // temp files a crash may have left behind, rendering again the texts whose stored
 // rendering is missing or from an older renderer, and drawing again the pictures of the
@@ -19,11 +20,12 @@ export async function register(): Promise<void> {
     { startMediaIndex },
     { repairSiteIconsAtStart },
     { startWebhookWorker },
+    { ensureDatabase },
     { startMailWorker },
   ] = await Promise.all([
     import('./server/studio/scheduler'),
     import('./server/media/clean-temp-uploads'),
-    import('./server/revalidate-token'),
+    import('./core/config/data-dir'),
     import('./server/logger'),
     import('./server/render/refresh-renders'),
     import('./server/revalidate-over-http'),
@@ -31,9 +33,16 @@ export async function register(): Promise<void> {
     import('./server/media/media-index'),
     import('./server/site/save-site-look'),
     import('./server/webhooks/delivery-worker'),
+    import('./server/ensure-database'),
     import('./server/mail/mail-worker'),
   ]);
   warmRenderPool();
+  // The database is migrated, and on a first start the demo magazine seeded, before the
+  // server answers anyone: Next awaits this function before the first request it handles,
+  // which under `npm start` is the server entry's own /api/health, before it says "ready"
+  // (src/server-entry/main.ts). No reader waits a minute, unexplained, for the seed. A database that cannot be reached
+  // yet (PostgreSQL still starting) is tried again by the first request that needs it.
+  await ensureDatabase().catch((error: unknown) => logger.error({ err: error }, 'preparing the database failed; the first request will try again'));
   startMediaIndex();
   const origin = localOrigin();
   startScheduler(origin);

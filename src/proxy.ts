@@ -7,7 +7,7 @@
 // no cookie on the answer; see docs/architecture.md ("Locale routing") and bench/proxy.mjs.
 import { NextResponse, type NextRequest } from 'next/server';
 import { negotiateLocale } from '@/core/i18n/negotiate-locale';
-import { defaultLocale, isLocale, localeCookie, locales, type Locale } from '@/i18n/routing';
+import { defaultLocale, isLocale, localeCookie, locales, type Locale } from '@/core/locales';
 
 export function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;

@@ -1,7 +1,7 @@
 // manifest.webmanifest: the installable app, named in the default language with the
 // owner's name, accent and icons (server/site/site-identity.ts).
 import type { MetadataRoute } from 'next';
-import { defaultLocale } from '@/i18n/routing';
+import { defaultLocale } from '@/core/locales';
 import { getSiteIdentity } from '@/server/site/site-identity';
 
 // The settings live in the database the server opens at start, not at build time.

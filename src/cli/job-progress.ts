@@ -1,24 +1,9 @@
 // What a command run by the Studio (a child process with an IPC channel, see
 // server/site-jobs/run-site-job.ts) tells its parent as it works: how far it is, and why it
 // stopped. Run from a terminal there is no channel and these calls do nothing.
-export interface JobProgressEvent {
-  type: 'progress';
-  /** import: reading, importing; export: media, markdown, json; backup: backup. */
-  phase: string;
-  done?: number;
-  total?: number;
-  bytes?: number;
-}
+import type { JobProgressEvent, JobReporter } from '@/core/site-jobs/job-event';
 
-export interface JobFailureEvent {
-  type: 'failure';
-  /** The sentence the terminal also prints, naming the problem (and its line). */
-  message: string;
-}
-
-export type JobEvent = JobProgressEvent | JobFailureEvent;
-
-export type JobReporter = (event: JobEvent) => void;
+export type { JobEvent, JobFailureEvent, JobProgressEvent, JobReporter } from '@/core/site-jobs/job-event';
 
 /** At most this often a progress event of the same phase; a phase's first and last always go. */
 const progressIntervalMs = 250;

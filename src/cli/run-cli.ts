@@ -7,7 +7,7 @@ import { createDatabase } from '@/db/client';
 import { collectStats } from '@/db/collect-stats';
 import { migrateToLatest } from '@/db/migrate';
 import { withPreparationLock } from '@/db/preparation-lock';
-import { seedDemo } from '@/db/seed-demo';
+import { seedDemo } from '@/server/demo/seed-demo';
 import { rebuildSearchIndex } from '@/db/repositories/search-index';
 import { isRole, roles } from '@/core/auth/permissions';
 import { minPasswordLength } from '@/core/studio/account-inputs';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type Dialect } from 'kysely';
 import pg from 'pg';
-import { dataDir as defaultDataDir } from '@/server/revalidate-token';
+import { dataDir as defaultDataDir } from '@/core/config/data-dir';
 import type { Database } from './schema';
 
 export interface DatabaseOptions {

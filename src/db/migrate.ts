@@ -2,7 +2,7 @@
 // ensureDatabase at server start, and by the tests.
 import { Migrator, sql, type Kysely } from 'kysely';
 import { migrationProvider } from './migrations';
-import { isPostgres } from './migrations/add-id-column';
+import { isPostgres } from './dialect';
 import type { Database } from './schema';
 
 export interface MigrationReport {

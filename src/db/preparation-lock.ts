@@ -3,7 +3,7 @@
 // for it and then find nothing left to do. SQLite has one writer and Duet one process on
 // it, so there the work simply runs.
 import { sql, type Kysely } from 'kysely';
-import { isPostgres } from './migrations/add-id-column';
+import { isPostgres } from './dialect';
 import type { Database } from './schema';
 
 /**

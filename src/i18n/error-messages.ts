@@ -3,7 +3,7 @@
 // bytes instead of every message: a reading page ships no other message to the client.
 import en from '../../messages/errors/en.json';
 import zh from '../../messages/errors/zh.json';
-import type { Locale } from './routing';
+import type { Locale } from '@/core/locales';
 
 export type ErrorMessages = typeof en;
 

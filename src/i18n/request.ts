@@ -1,7 +1,7 @@
 // next-intl's per-request configuration: the locale comes from the [locale] segment.
 import { getRequestConfig } from 'next-intl/server';
 import { errorMessages } from './error-messages';
-import { defaultLocale, isLocale } from './routing';
+import { defaultLocale, isLocale } from '@/core/locales';
 
 export default getRequestConfig(async ({ requestLocale }) => {
   const requested = await requestLocale;

@@ -2,7 +2,7 @@
 // and canonical tags and the language switcher, so they can never disagree.
 import type { Metadata } from 'next';
 import { hreflangAlternates } from '@/core/seo/hreflang';
-import { locales, type Locale } from '@/i18n/routing';
+import { locales, type Locale } from '@/core/locales';
 import { feedLinks } from './feeds/feed-links';
 
 /** Path of the page in each locale that has it (a missing translation has no entry). */

@@ -3,9 +3,9 @@
 // Pages never touch the database directly.
 import { unstable_cache } from 'next/cache';
 import { getDatabase } from '@/db/client';
-import { ensureDatabase } from '@/db/ensure-database';
+import { ensureDatabase } from '@/server/ensure-database';
 import { createContentRepository } from '@/db/repositories/content-repository';
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 
 export const contentTag = 'content';
 

@@ -3,9 +3,10 @@
 // own version exists redirects to the page's own slug.
 import { notFound, permanentRedirect } from 'next/navigation';
 import type { PostKind } from '@/core/content/types';
-import { isLocale } from '@/i18n/routing';
+import { isLocale } from '@/core/locales';
 import { getPostBySlug } from './content';
-import { postPath, viewPost, type PostView } from './post-view';
+import { postPath } from '@/core/content/post-path';
+import { viewPost, type PostView } from './post-view';
 
 export async function loadPostView(rawLocale: string, rawSlug: string, kind: PostKind, suffix = ''): Promise<PostView> {
   if (!isLocale(rawLocale)) notFound();
@@ -15,7 +16,7 @@ export async function loadPostView(rawLocale: string, rawSlug: string, kind: Pos
   if (!found || found.post.kind !== kind) notFound();
   const view = viewPost(found.post, rawLocale);
   if (!view) notFound();
-  if (!view.isFallback && view.shown.slug !== slug) permanentRedirect(postPath(found.post, rawLocale, view.shown.slug) + suffix);
+  if (!view.isFallback && view.shown.slug !== slug) permanentRedirect(postPath(found.post.kind, rawLocale, view.shown.slug) + suffix);
   return view;
 }
 

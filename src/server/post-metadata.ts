@@ -9,7 +9,7 @@ import { alternatesMetadata, type LocalePaths } from './alternates';
 import { postOgImage } from './og/post-og-card';
 import { pageTitle } from './page-title';
 import type { PostView } from './post-view';
-import { absoluteUrl } from './site-url';
+import { absoluteUrl } from '@/core/config/site-url';
 
 /**
  * A view of the article at its own address below the article's (the parallel view at

@@ -1,7 +1,8 @@
 // What a page shows of a post in a given language: the translation to display (its own
 // or, when missing, the other language's), where each version lives, and the labels.
 import type { Post, Translation } from '@/core/content/types';
-import { otherLocale, type Locale } from '@/i18n/routing';
+import { otherLocale, type Locale } from '@/core/locales';
+import { postPath } from '@/core/content/post-path';
 import type { LocalePaths } from './alternates';
 
 export interface PostView {
@@ -17,14 +18,10 @@ export interface PostView {
   readablePaths: LocalePaths;
 }
 
-export function postPath(post: Pick<Post, 'kind'>, locale: Locale, slug: string): string {
-  return post.kind === 'page' ? `/${locale}/${slug}` : `/${locale}/posts/${slug}`;
-}
-
 export function postPaths(post: Post): LocalePaths {
   const paths: LocalePaths = {};
   for (const [locale, translation] of Object.entries(post.translations) as [Locale, Translation][]) {
-    paths[locale] = postPath(post, locale, translation.slug);
+    paths[locale] = postPath(post.kind, locale, translation.slug);
   }
   return paths;
 }
@@ -38,7 +35,7 @@ export function viewPost(post: Post, locale: Locale): PostView | null {
   const readablePaths: LocalePaths = {};
   for (const l of [locale, otherLocale(locale)]) {
     const translation = post.translations[l] ?? post.translations[otherLocale(l)];
-    if (translation) readablePaths[l] = postPath(post, l, translation.slug);
+    if (translation) readablePaths[l] = postPath(post.kind, l, translation.slug);
   }
   return { post, locale, shown, isFallback: !own, paths, readablePaths };
 }

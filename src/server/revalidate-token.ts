@@ -5,10 +5,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-
-export function dataDir(): string {
-  return process.env.DATA_DIR ?? join(process.cwd(), 'data');
-}
+import { dataDir } from '@/core/config/data-dir';
 
 export function readOrCreateRevalidateToken(dir = dataDir()): string {
   const given = process.env.DUET_INTERNAL_TOKEN;

@@ -6,9 +6,9 @@ import type { Tag } from '@/core/content/types';
 import { maxPage, maxQueryLength, pickSearchParams, searchPageInput, searchPageSize } from '@/core/search/search-input';
 import type { SearchOptions, SearchResult } from '@/core/search/types';
 import { getDatabase } from '@/db/client';
-import { ensureDatabase } from '@/db/ensure-database';
+import { ensureDatabase } from '@/server/ensure-database';
 import { createSearchRepository } from '@/db/repositories/search-repository';
-import { otherLocale, type Locale } from '@/i18n/routing';
+import { otherLocale, type Locale } from '@/core/locales';
 import { getTagBySlug } from './content';
 
 export async function searchContent(options: SearchOptions): Promise<SearchResult> {

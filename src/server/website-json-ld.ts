@@ -1,7 +1,7 @@
 // JSON-LD for the home page: the site as a schema.org WebSite with a SearchAction, so a
 // search engine can offer a search box that lands on /{locale}/search?q=….
-import type { Locale } from '@/i18n/routing';
-import { absoluteUrl } from './site-url';
+import type { Locale } from '@/core/locales';
+import { absoluteUrl } from '@/core/config/site-url';
 
 /** Safe to embed in <script type="application/ld+json">. */
 export function websiteJsonLd({ locale, name, description }: { locale: Locale; name: string; description?: string }): string {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { closeDatabase, createDatabase, getDatabase, isPostgresUrl } from '@/db/client';
-import { ensureDatabase } from '@/db/ensure-database';
+import { ensureDatabase } from '@/server/ensure-database';
 import { createContentRepository } from '@/db/repositories/content-repository';
 import { testTargets, type TestDatabase } from './helpers/test-databases';
 

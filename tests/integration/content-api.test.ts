@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Post } from '@/core/content/types';
 import { absolutizeHtml } from '@/core/feeds/absolutize-html';
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 import * as authorRoute from '@/app/api/v1/content/authors/[handle]/route';
 import * as authorsRoute from '@/app/api/v1/content/authors/route';
 import * as pageRoute from '@/app/api/v1/content/pages/[id]/route';
@@ -18,11 +18,11 @@ import * as settingsRoute from '@/app/api/v1/content/settings/route';
 import * as tagRoute from '@/app/api/v1/content/tags/[slug]/route';
 import * as tagsRoute from '@/app/api/v1/content/tags/route';
 import { getPostBySlug, listPosts, listTags } from '@/server/content';
-import { postPath } from '@/server/post-view';
+import { postPath } from '@/core/content/post-path';
 import { getRenderedBody } from '@/server/render/rendered-body';
 import { revalidateContent } from '@/server/revalidate';
 import { getSiteIdentity } from '@/server/site/site-identity';
-import { absoluteUrl } from '@/server/site-url';
+import { absoluteUrl } from '@/core/config/site-url';
 import { openContentApi, type ContentApiFixture } from './helpers/content-api-fixture';
 import { makeAuthor, makeImage, makePost, makeTag, unique } from './helpers/factories';
 import { testTargets } from './helpers/test-databases';
@@ -77,7 +77,7 @@ for (const target of testTargets) {
             expect(given).toBeNull();
             continue;
           }
-          const url = absoluteUrl(postPath(page!.post, locale, shown.slug));
+          const url = absoluteUrl(postPath(page!.post.kind, locale, shown.slug));
           expect(given).toMatchObject({ id: shown.id, slug: shown.slug, title: shown.title, excerpt: shown.excerpt, markdown: shown.body, url, readingTimeMinutes: shown.readingMinutes });
           expect(given.html).toBe(absolutizeHtml((await getRenderedBody(shown)).html, url));
           const bySlug = await api.get(postBySlugRoute.GET, `/api/v1/content/posts/slug/${locale}/${encodeURIComponent(shown.slug)}`, { locale, slug: shown.slug });
@@ -88,7 +88,7 @@ for (const target of testTargets) {
       expect(en.html).toContain(`<a href="${absoluteUrl('/en/tags')}">the tags</a>`);
       expect(en.html).toContain(`src="${absoluteUrl('/images/pic.webp')}"`);
       expect(en.html).toContain(`href="${en.url}#`);
-      expect(en.other).toEqual({ locale: 'zh', id: posts.both.translations.zh!.id, slug: posts.both.translations.zh!.slug, url: absoluteUrl(postPath(posts.both, 'zh', posts.both.translations.zh!.slug)) });
+      expect(en.other).toEqual({ locale: 'zh', id: posts.both.translations.zh!.id, slug: posts.both.translations.zh!.slug, url: absoluteUrl(postPath(posts.both.kind, 'zh', posts.both.translations.zh!.slug)) });
       expect(en.cover).toMatchObject({ width: 1200, height: 675, alt: 'A picture', url: absoluteUrl(posts.both.cover!.path) });
     });
 

@@ -10,7 +10,7 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderDocument, type Renderer } from '@/core/markdown/render-document';
 import { createDatabase } from '@/db/client';
-import { prepareDatabase } from '@/db/ensure-database';
+import { prepareDatabase } from '@/server/ensure-database';
 import { migrateToLatest } from '@/db/migrate';
 import { preparationLockClass } from '@/db/preparation-lock';
 import { createPublishingRepository, type DueFailure } from '@/db/repositories/publishing-repository';

@@ -10,7 +10,7 @@ import { createContentRepository, type ContentRepository } from '@/db/repositori
 import { createPublishingRepository, type PublishingRepository } from '@/db/repositories/publishing-repository';
 import { createStudioRepository, type StudioRepository } from '@/db/repositories/studio-repository';
 import { createAccount } from '@/server/auth/accounts';
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 import { makePost, unique } from './helpers/factories';
 import { testTargets, type TestDatabase } from './helpers/test-databases';
 

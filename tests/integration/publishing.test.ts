@@ -11,7 +11,7 @@ import { createPublishingRepository, type PublishingRepository } from '@/db/repo
 import { createSearchRepository } from '@/db/repositories/search-repository';
 import { createAccount } from '@/server/auth/accounts';
 import { renderDocument } from '@/core/markdown/render-document';
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 import type { Post } from '@/core/content/types';
 import { makePost, unique } from './helpers/factories';
 import { testTargets, type TestDatabase } from './helpers/test-databases';

@@ -15,7 +15,7 @@ import { backupCommand } from '@/cli/commands/backup';
 import { makeWavHeader } from '@/core/media/test-media-files';
 import { migrateToLatest } from '@/db/migrate';
 import { hashingFileStream, planMediaFiles } from '@/server/export/export-media-files';
-import type { ExportMedia } from '@/server/export/export-schema';
+import type { ExportMedia } from '@/core/export/export-schema';
 import { findMissingMediaFiles, restoreMediaFiles } from '@/server/export/restore-media-files';
 import type { ImportArchive } from '@/server/import/read-archive';
 import { TEMP_UPLOAD_FOLDER } from '@/server/media/clean-temp-uploads';

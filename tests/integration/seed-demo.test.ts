@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '@/db/migrate';
 import { createContentRepository, type ContentRepository } from '@/db/repositories/content-repository';
 import { createSiteSettings } from '@/db/repositories/site-settings';
-import { seedDemo } from '@/db/seed-demo';
+import { seedDemo } from '@/server/demo/seed-demo';
 import { testTargets, type TestDatabase } from './helpers/test-databases';
 import { renderDocument } from '@/core/markdown/render-document';
 

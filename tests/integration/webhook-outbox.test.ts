@@ -14,8 +14,8 @@ import { goLive } from '@/db/repositories/live-translation';
 import { createPublishingRepository, type PublishingRepository } from '@/db/repositories/publishing-repository';
 import { createStudioRepository, type StudioRepository } from '@/db/repositories/studio-repository';
 import { createWebhookRepository, type WebhookRepository } from '@/db/repositories/webhooks';
-import type { Locale } from '@/i18n/routing';
-import { siteUrl } from '@/server/site-url';
+import type { Locale } from '@/core/locales';
+import { siteUrl } from '@/core/config/site-url';
 import { makePost, unique } from './helpers/factories';
 import { testTargets, type TestDatabase } from './helpers/test-databases';
 

@@ -9,7 +9,7 @@ import { useParams } from 'next/navigation';
 import { useEffect } from 'react';
 import { ErrorView } from '@/components/site/error-view';
 import { errorMessages, statusLabel } from '@/i18n/error-messages';
-import { localeOrDefault } from '@/i18n/routing';
+import { localeOrDefault } from '@/core/locales';
 
 export default function LocaleError({ error, reset }: { error?: Error & { digest?: string }; reset?: () => void }) {
   const locale = localeOrDefault(useParams<{ locale?: string }>()?.locale);

@@ -14,10 +14,10 @@ import latinCoreFonts from '@/generated/latin-fonts/preload.json';
 import { DisplayFontLoader } from '@/components/site/display-font-loader';
 import { displayFontScript } from '@/components/site/display-font-script';
 import { SiteFooter } from '@/components/site/site-footer';
-import { isLocale, localeOrDefault } from '@/i18n/routing';
+import { isLocale, localeOrDefault } from '@/core/locales';
 import { feedLinks } from '@/server/feeds/feed-links';
 import { accentStyle, getSiteIdentity } from '@/server/site/site-identity';
-import { siteUrl } from '@/server/site-url';
+import { siteUrl } from '@/core/config/site-url';
 
 // Nothing is prerendered at build time (the content lives in the database the server
 // opens at start): each page renders on its first request and is then served from the

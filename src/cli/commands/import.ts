@@ -6,7 +6,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { ImportFormatError } from '@/core/import/import-document';
-import { isLocale } from '@/i18n/routing';
+import { isLocale } from '@/core/locales';
 import { createDatabase } from '@/db/client';
 import { migrateToLatest } from '@/db/migrate';
 import { openImportSource, type SourceOptions } from '@/server/import/open-import-source';

@@ -5,7 +5,7 @@
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import type { Post } from '@/core/content/types';
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 import { listPosts } from '@/server/content';
 import { getSiteIdentity } from '@/server/site/site-identity';
 import { Pagination } from './pagination';

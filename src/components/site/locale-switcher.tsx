@@ -1,7 +1,7 @@
 // The language switcher: a plain link to the same page in the other language. It needs
 // no JavaScript; the proxy remembers the choice in the NEXT_LOCALE cookie on arrival.
 import { getTranslations } from 'next-intl/server';
-import { otherLocale, type Locale } from '@/i18n/routing';
+import { otherLocale, type Locale } from '@/core/locales';
 import type { LocalePaths } from '@/server/alternates';
 
 export async function LocaleSwitcher({ locale, paths }: { locale: Locale; paths: LocalePaths }) {

@@ -1,7 +1,7 @@
 // Newer/older links for a paginated list; plain links, so it works without JavaScript.
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 
 export async function Pagination({ locale, page, pages, hrefFor }: { locale: Locale; page: number; pages: number; hrefFor: (page: number) => string }) {
   if (pages <= 1) return null;

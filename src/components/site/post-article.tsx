@@ -3,7 +3,7 @@
 // other language's version and the side-by-side view.
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
-import { otherLocale } from '@/i18n/routing';
+import { otherLocale } from '@/core/locales';
 import type { Media } from '@/core/content/types';
 import { isOutdated } from '@/core/content/translation-status';
 import { promoteFirstImage } from '@/core/markdown/promote-first-image';

@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import type { Post } from '@/core/content/types';
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 import { formatDate, postHref, viewPost } from '@/server/post-view';
 import { PhrasedText } from './phrased-text';
 import { ResponsiveImage } from './responsive-image';

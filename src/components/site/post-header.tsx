@@ -2,7 +2,7 @@
 import Link from 'next/link';
 import { Fragment, type ReactElement } from 'react';
 import { getTranslations } from 'next-intl/server';
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 import { formatDate, type PostView } from '@/server/post-view';
 import { PhrasedText } from './phrased-text';
 

@@ -4,7 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import { preload } from 'react-dom';
 import type { Media, Post } from '@/core/content/types';
 import { mp4RenditionOf } from '@/core/media/mp4-rendition';
-import { locales, type Locale } from '@/i18n/routing';
+import { locales, type Locale } from '@/core/locales';
 
 type Translate = Awaited<ReturnType<typeof getTranslations<'post'>>>;
 

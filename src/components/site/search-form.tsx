@@ -4,7 +4,7 @@
 import Form from 'next/form';
 import { getTranslations } from 'next-intl/server';
 import { maxQueryLength } from '@/core/search/search-input';
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 import styles from './search-view.module.css';
 
 export async function SearchForm({ locale, query, isAll, tagSlug }: { locale: Locale; query: string; isAll: boolean; tagSlug?: string }) {

@@ -2,7 +2,7 @@
 // without JavaScript.
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 
 export async function SearchPagination({ locale, page, pages, hrefFor }: { locale: Locale; page: number; pages: number; hrefFor: (page: number) => string }) {
   if (pages <= 1 || page > pages) return null;

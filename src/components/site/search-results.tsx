@@ -4,7 +4,7 @@
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import type { SearchHit } from '@/core/search/types';
-import { otherLocale, type Locale } from '@/i18n/routing';
+import { otherLocale, type Locale } from '@/core/locales';
 import { formatDate } from '@/server/post-view';
 import type { SearchPageState } from '@/server/search';
 import { PhrasedText } from './phrased-text';

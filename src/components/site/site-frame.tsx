@@ -1,7 +1,7 @@
 // Header and main landmark around a page's content. Each page passes where it lives in
 // each language so the switcher links to the same page in the other language.
 import type { ReactNode } from 'react';
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 import type { LocalePaths } from '@/server/alternates';
 import { SiteHeader } from './site-header';
 

@@ -5,7 +5,7 @@
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { uniqueHeaderLinks } from '@/core/site/header-links';
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 import type { LocalePaths } from '@/server/alternates';
 import { listPosts } from '@/server/content';
 import { postHref, viewPost } from '@/server/post-view';

@@ -2,7 +2,7 @@
 // the pages that let a file join the library (Media, Settings › Look, Account).
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages } from 'next-intl/server';
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 import { MediaUploader } from './media-uploader';
 
 export async function LibraryUploader({ locale }: { locale: Locale }) {

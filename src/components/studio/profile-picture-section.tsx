@@ -2,7 +2,7 @@
 // beside it adds one, and the page refreshes), shown on one's author page.
 import { getTranslations } from 'next-intl/server';
 import type { Media } from '@/core/content/types';
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 import type { FormState } from '@/server/studio/form-state';
 import { libraryImageChoices } from './library-image-choices';
 import { LibraryUploader } from './library-uploader';

@@ -5,7 +5,7 @@ import { getTranslations } from 'next-intl/server';
 import type { Media } from '@/core/content/types';
 import { defaultIconFiles, minIconSize } from '@/core/site/site-icons';
 import type { SiteLook } from '@/core/site/site-identity';
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 import type { FormState } from '@/server/studio/form-state';
 import { libraryImageChoices } from './library-image-choices';
 import { LibraryUploader } from './library-uploader';

@@ -3,12 +3,11 @@
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
-import { logoutAction } from '@/app/[locale]/studio/actions';
 import { can } from '@/core/auth/permissions';
-import { getDatabase } from '@/db/client';
-import { createPublishingRepository } from '@/db/repositories/publishing-repository';
-import { otherLocale, type Locale } from '@/i18n/routing';
+import { logoutAction } from '@/server/studio/actions/studio-actions';
+import { otherLocale, type Locale } from '@/core/locales';
 import type { StudioUser } from '@/server/auth/session';
+import { countPendingReviewsFor } from '@/server/studio/pending-reviews';
 import styles from './studio.module.css';
 
 interface Props {
@@ -24,7 +23,7 @@ export async function StudioFrame({ locale, actor, path, children }: Props) {
   const other = otherLocale(locale);
   const switcher = await getTranslations({ locale, namespace: 'switcher' });
   // Those who may publish anyone's text see how many requests wait for them.
-  const reviews = actor && can(actor, 'post.review') ? await createPublishingRepository(getDatabase()).countPendingReviews() : null;
+  const reviews = await countPendingReviewsFor(actor);
   return (
     <div className={styles.studio}>
       <header className={styles.header}>

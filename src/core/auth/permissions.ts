@@ -3,7 +3,7 @@
 // the same answer. Anything the rules do not know (no actor, an unknown role or action, a
 // resource of the wrong kind, a post without the language acted on) is refused: a
 // caller's mistake must fail closed.
-import { isLocale, type Locale } from '@/i18n/routing';
+import { isLocale, type Locale } from '@/core/locales';
 
 export const roles = ['owner', 'admin', 'editor', 'author', 'translator'] as const;
 export type Role = (typeof roles)[number];

@@ -3,7 +3,7 @@
 // a repeated parameter arrives as an array and is refused.
 import { z } from 'zod';
 import { AppError, type FieldErrors } from '@/core/errors/app-error';
-import { locales } from '@/i18n/routing';
+import { locales } from '@/core/locales';
 import { decodeCursor, type ListPosition } from './cursor';
 
 export const defaultListLimit = 15;

@@ -3,7 +3,7 @@
 // cannot drift apart. A public contract: add fields, never rename or remove one.
 import { z } from 'zod';
 import { component } from '@/core/openapi/components';
-import { locales, type Locale } from '@/i18n/routing';
+import { locales, type Locale } from '@/core/locales';
 
 export const localeSchema = component('Locale', z.enum(locales).meta({ description: 'A language of the site: `zh` (Simplified Chinese) or `en` (English).' }));
 const url = z.url().meta({ description: 'An absolute URL.' });

@@ -4,7 +4,7 @@
 // published is null in the answer, never filled in from the other language.
 import type { Author, AuthorAvatar, Media, Post, PostKind, Tag, Translation } from '@/core/content/types';
 import { absolutizeHtml } from '@/core/feeds/absolutize-html';
-import { locales, otherLocale, type Locale } from '@/i18n/routing';
+import { locales, otherLocale, type Locale } from '@/core/locales';
 import type { ApiAuthor, ApiAuthorProfile, ApiImage, ApiPost, ApiTag, ApiTagSummary, ApiTranslation } from './resource-schemas';
 
 export interface ApiContext {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 import { isValidSlug, slugify, slugPattern } from './slugify';
 
 describe('slugify', () => {

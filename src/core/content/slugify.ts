@@ -4,7 +4,7 @@
 // sets by hand may still be Unicode, which isValidSlug accepts.
 import { pinyin } from 'pinyin-pro';
 import { getJieba } from '@/core/text/jieba';
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 
 const maxGeneratedLength = 80;
 const maxSlugLength = 120;

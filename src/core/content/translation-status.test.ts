@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 import { isOutdated, translationStatus } from './translation-status';
 import type { Post, PostStatus, Translation, TranslationState } from './types';
 

@@ -1,6 +1,6 @@
 // Decides what one language of a post is, for readers and editors: missing, a draft,
 // waiting for its publication time, live, or live but behind the source it was made from.
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 import type { Post, Translation, TranslationStatus } from './types';
 
 type StatusPost = Pick<Post, 'status' | 'publishedAt' | 'sourceLocale' | 'translations'>;

@@ -1,6 +1,6 @@
 // The content model: plain data shared by core rules, repositories and pages.
 // No database row types leave src/db; repositories return these.
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 
 export type PostKind = 'post' | 'page';
 export type PostStatus = 'draft' | 'scheduled' | 'published' | 'archived';

@@ -4,7 +4,7 @@
 // against Latin letters, with code, URLs and markup left out because they are Latin in
 // any language. A Chinese post full of English product names still counts as Chinese:
 // one Han character carries about as much as a short English word.
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 
 export interface DetectedLocale {
   locale: Locale;

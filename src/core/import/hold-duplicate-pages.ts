@@ -5,7 +5,7 @@
 // which pages were held back and why. Addresses are compared, never titles: two pages
 // called "About" at different addresses are two pages the owner made.
 import { slugify } from '@/core/content/slugify';
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 import type { ImportDocument, ImportPost, ImportText, ImportWarning } from './import-document';
 
 export interface SitePage {

@@ -3,7 +3,7 @@
 // parsers in core/import/<source>/ produce it, a dry run reports on it, and the database
 // writer (server/import/) stores it. Plain data only: no SQL, no files opened here; a
 // text's body may be read back from the body store its parser was given (body-store.ts).
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 
 export type ImportSourceKind = 'ghost' | 'wxr' | 'hugo' | 'duet';
 

@@ -1,6 +1,6 @@
 // The options every importer takes, and the decisions they share: the language of a text
 // the source does not mark, and the pairs the writer asked for.
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 import type { BodyStore } from './body-store';
 import { detectLocale } from './detect-locale';
 import type { ImportWarning, LocaleEvidence } from './import-document';

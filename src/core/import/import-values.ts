@@ -3,7 +3,7 @@
 import { toString } from 'mdast-util-to-string';
 import { isValidSlug, slugify } from '@/core/content/slugify';
 import { parseMarkdown } from '@/core/markdown/parse-markdown';
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 
 /**
  * A slug Duet accepts: the source's own when it is one (percent-encoded WordPress slugs

@@ -2,7 +2,7 @@
 // plain WordPress) a name per Duet language: a tag carries its name in each language of
 // the texts that were tagged with it, and a tag on no text in the language its name is
 // written in.
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 import { detectLocale } from './detect-locale';
 import type { ImportTag } from './import-document';
 import { toImportSlug } from './import-values';

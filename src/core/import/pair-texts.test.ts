@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 import type { ImportText } from './import-document';
 import { pairTexts, type TextCandidate } from './pair-texts';
 import { readPairMapping } from './read-pair-mapping';

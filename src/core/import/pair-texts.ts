@@ -11,7 +11,7 @@
 //
 // Anything ambiguous (three texts claiming one pair) pairs nothing and is reported as a
 // `duplicate`; whatever is left becomes a one-language post with an `unpaired` warning.
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 import type { ImportMediaRef, ImportPost, ImportText, ImportWarning, PairEvidence } from './import-document';
 import type { PairMapping } from './read-pair-mapping';
 

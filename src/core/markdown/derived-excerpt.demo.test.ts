@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { excerptColumns } from '@/core/content/derive-excerpt';
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 import { renderDocument } from './render-document';
 
 const postsDir = join(process.cwd(), 'demo/posts');

@@ -2,7 +2,7 @@
 // is saved: the HTML, its top-level blocks (the parallel view), the plain text (search
 // index and snippets) and the reading time. Pure and synchronous in what it parses, so it
 // runs in the render worker (server/render/), never on a request thread.
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 import { deriveExcerpt } from '@/core/content/derive-excerpt';
 import { readingMinutesOfTree } from '@/core/content/reading-time';
 import { leadParagraphsOf } from './lead-paragraphs';

@@ -2,7 +2,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 import { renderMarkdown } from './render-markdown';
 
 const postsDir = join(process.cwd(), 'demo/posts');

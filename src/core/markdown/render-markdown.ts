@@ -13,7 +13,7 @@ import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { SKIP, visit } from 'unist-util-visit';
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 import type { HighlighterCore } from 'shiki/core';
 import { codeThemes, getHighlighter } from './highlighter';
 import { listItemHandler } from './list-item-handler';

@@ -4,7 +4,7 @@
 // so a hand-edited address still shows the library.
 import { z } from 'zod';
 import type { MediaKind } from '@/core/content/types';
-import { locales, type Locale } from '@/i18n/routing';
+import { locales, type Locale } from '@/core/locales';
 
 export const mediaKinds = ['image', 'audio', 'video', 'subtitle'] as const satisfies readonly MediaKind[];
 

@@ -2,7 +2,7 @@
 // translated (messages/*.json, `members.email`): one section per language of the member's
 // choice (both: Chinese, then English), each with the site's name and the link, as a
 // plain-text part and a simple HTML part. Pure, so its shape is tested without a mailer.
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 
 export interface ConfirmationSection {
   locale: Locale;

@@ -1,7 +1,7 @@
 // What a member is: a reader who subscribed by e-mail, in Chinese, in English or in both,
 // and how far their double opt-in has gone. Pure rules shared by the API, the pages and the
 // mail that goes out to them.
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 
 export const memberLanguages = ['zh', 'en', 'both'] as const;
 export type MemberLanguage = (typeof memberLanguages)[number];

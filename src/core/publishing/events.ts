@@ -2,7 +2,7 @@
 // boolean whether readers' pages, webhooks, newsletters or followers must hear of it.
 // `db/publishing` records the durable ones (webhook deliveries) in the same transaction;
 // `server/after-publication.ts` turns them into revalidation and wakes the workers.
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 
 interface About {
   postId: number;

@@ -3,7 +3,7 @@
 // published or updated, and, for a source, the translation it leaves behind.
 import { isOutdated } from '@/core/content/translation-status';
 import { AppError } from '@/core/errors/app-error';
-import { otherLocale } from '@/i18n/routing';
+import { otherLocale } from '@/core/locales';
 import type { PublishedBy, PublishingEvent } from './events';
 import type { Plan, TextState } from './text-state';
 

@@ -4,7 +4,7 @@
 // database applies in one transaction, and the events that say what changed. Pure data,
 // so every rule is a function from a state to a plan, tested without a database.
 import type { ReviewState } from '@/core/content/editorial-status';
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 import type { PublishingEvent } from './events';
 
 export interface TextState {

@@ -3,7 +3,7 @@
 // tag slug, and the languages. Bad input is a 400 naming the field (API) or a sentence
 // in the page's language (page), never a server error.
 import { z } from 'zod';
-import { locales } from '@/i18n/routing';
+import { locales } from '@/core/locales';
 
 export const maxQueryLength = 200;
 export const maxPage = 1000;

@@ -1,6 +1,6 @@
 // What a search asks and answers, shared by the repository, the page and the API.
 import type { PostKind } from '@/core/content/types';
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 
 export type SearchLocale = Locale | 'all';
 

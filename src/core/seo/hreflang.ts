@@ -3,7 +3,7 @@
 // rel=alternate> tags and the sitemap's xhtml:link both come from here, so a crawler
 // reads the same set in both places. x-default is the default language's own URL, not the
 // unprefixed path: that one answers a redirect, and hreflang must name pages that answer 200.
-import { defaultLocale, locales, type Locale } from '@/i18n/routing';
+import { defaultLocale, locales, type Locale } from '@/core/locales';
 
 export const xDefault = 'x-default';
 

@@ -1,7 +1,7 @@
 // Where the pages that list posts live in each language: a tag's page and an author's.
 // The pages themselves and the sitemap both ask here, so they name the same addresses.
 import type { PerLocale, Tag } from '@/core/content/types';
-import { locales, otherLocale, type Locale } from '@/i18n/routing';
+import { locales, otherLocale, type Locale } from '@/core/locales';
 
 /**
  * A tag's page in every language: its own slug there, or else the other language's slug

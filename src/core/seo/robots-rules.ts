@@ -5,9 +5,10 @@
 // Google and Bing), its query-string variants by `/en/studio?`, and everything under it by
 // `/en/studio/`. A crawler that ignores `$` blocks nothing with that one rule: the Studio
 // answers a sign-in page marked noindex there anyway.
-import { locales } from '@/i18n/routing';
+import { locales } from '@/core/locales';
+import { studioPath } from '@/core/studio/studio-path';
 
 export function robotsDisallowRules(): string[] {
-  const studio = locales.flatMap((locale) => [`/${locale}/studio$`, `/${locale}/studio?`, `/${locale}/studio/`]);
+  const studio = locales.map(studioPath).flatMap((studio) => [`${studio}$`, `${studio}?`, `${studio}/`]);
   return ['/api$', '/api?', '/api/', ...studio];
 }

@@ -1,7 +1,7 @@
 // The XML of sitemaps (sitemaps.org 0.9 with xhtml:link alternates) and of a sitemap
 // index. Pure: callers give absolute URLs; this only escapes and arranges.
 import { escapeXmlAttribute } from '@/core/feeds/xml-writer';
-import { locales, type Locale } from '@/i18n/routing';
+import { locales, type Locale } from '@/core/locales';
 import { hreflangAlternates } from './hreflang';
 
 export const sitemapUrlLimit = 50_000;

@@ -2,7 +2,7 @@
 // addresses, passwords, invitation tokens, navigation links and publication times.
 import { z } from 'zod';
 import { slugPattern } from '@/core/content/slugify';
-import { locales, type Locale } from '@/i18n/routing';
+import { locales, type Locale } from '@/core/locales';
 import { textField } from './text-field';
 
 /** Ids are `serial` on PostgreSQL: a larger number would fail in the database, not here. */

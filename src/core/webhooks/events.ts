@@ -2,7 +2,7 @@
 // language of one post (a hook subscribes to events and to languages); `ping` is the
 // Studio's test event and goes to the one hook it was sent from. The body is small and
 // public: where the text lives and its title, never a draft's words, never a secret.
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 
 export const webhookEvents = [
   'post.published',

@@ -6,7 +6,7 @@
 // a confirmation link is a secret, kept only while its message waits.
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, EmailOutboxTable } from '../schema';
-import { isPostgresTrx } from '../repositories/studio-repository';
+import { isPostgres } from '../dialect';
 
 export type OutboxRow = Selectable<EmailOutboxTable>;
 
@@ -61,7 +61,7 @@ export async function claimDueEmails(db: Kysely<Database>, now: Date, limit: num
   return db
     .updateTable('email_outbox')
     .set((eb) => ({ status: 'sending', attempts: eb('attempts', '+', 1), lease_until: new Date(now.getTime() + leaseMs).toISOString() }))
-    .where('id', 'in', isPostgresTrx(db) ? due.forUpdate().skipLocked() : due)
+    .where('id', 'in', isPostgres(db) ? due.forUpdate().skipLocked() : due)
     // Re-checked by the update itself: on SQLite the subquery and the update are one statement,
     // on PostgreSQL a row claimed meanwhile was skipped.
     .where((eb) => eb.or([eb('status', '=', 'pending'), eb.and([eb('status', '=', 'sending'), eb('lease_until', '<=', nowIso)])]))

@@ -8,9 +8,9 @@ import { isMemberLanguage, type Member, type MemberLanguage, type MemberStatus }
 import type { TokenState } from '@/core/members/member-token';
 import { tokenState } from '@/core/members/member-token';
 import type { SubscriptionPlan } from '@/core/members/plan-subscription';
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 import { enqueueEmail, type OutgoingEmail } from '../mail/email-outbox';
-import { isPostgresTrx } from '../repositories/studio-repository';
+import { isPostgres } from '../dialect';
 import type { Database } from '../schema';
 import { inTransaction } from '../transaction';
 
@@ -30,7 +30,7 @@ function toMember(row: MemberRow): Member {
 
 async function readMember(trx: Transaction<Database>, email: string): Promise<Member | null> {
   const query = trx.selectFrom('members').selectAll().where('email', '=', email);
-  const row = await (isPostgresTrx(trx) ? query.forUpdate() : query).executeTakeFirst();
+  const row = await (isPostgres(trx) ? query.forUpdate() : query).executeTakeFirst();
   return row ? toMember(row) : null;
 }
 
@@ -130,7 +130,7 @@ export async function confirmSubscription(db: Kysely<Database>, tokenHash: strin
       .select(['member_tokens.id', 'member_tokens.member_id', 'member_tokens.expires_at', 'member_tokens.used_at', 'members.language'])
       .where('member_tokens.token_hash', '=', tokenHash)
       .where('member_tokens.purpose', '=', 'confirm');
-    const row = await (isPostgresTrx(trx) ? query.forUpdate() : query).executeTakeFirst();
+    const row = await (isPostgres(trx) ? query.forUpdate() : query).executeTakeFirst();
     const language = row && isMemberLanguage(row.language) ? row.language : null;
     const state = tokenState(row ? { expiresAt: row.expires_at, usedAt: row.used_at } : null, now);
     if (!row || state !== 'valid') return { state, language };

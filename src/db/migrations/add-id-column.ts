@@ -1,15 +1,11 @@
 // The one column whose SQL differs between our two databases: an auto-incrementing
 // integer primary key (`serial` on PostgreSQL, `integer primary key autoincrement` on
 // SQLite). Migrations call this instead of branching on the dialect themselves.
-import { sql, type CreateTableBuilder, type Kysely } from 'kysely';
+import type { CreateTableBuilder, Kysely } from 'kysely';
+import { isPostgres } from '../dialect';
 
-/**
- * Kysely keeps the dialect internal; the placeholder style is its one public trace:
- * PostgreSQL numbers parameters ($1), SQLite uses `?`.
- */
-export function isPostgres(db: Kysely<unknown>): boolean {
-  return sql`${0}`.compile(db).sql === '$1';
-}
+// Landed migrations import the dialect test from here; migrations are not edited.
+export { isPostgres };
 
 export function addIdColumn<T extends string>(
   db: Kysely<unknown>,

@@ -2,7 +2,7 @@
 // lists the tables of every schema; a second Duet (or a test suite) in another schema of the
 // same PostgreSQL database would otherwise make a migration believe a column it lacks exists.
 import { sql, type Kysely } from 'kysely';
-import { isPostgres } from './add-id-column';
+import { isPostgres } from '../dialect';
 
 export async function columnsOf(db: Kysely<unknown>, table: string): Promise<string[]> {
   const schema = isPostgres(db)

@@ -9,6 +9,7 @@ import { changesWhatReadersSee, type PublishingEvent } from '@/core/publishing/e
 import type { Plan, Step, TextState } from '@/core/publishing/text-state';
 import type { Database } from '../schema';
 import { goLive, goOffline } from '../repositories/live-translation';
+import { pickTranslationText } from '../repositories/map-rows';
 import { reindexPost } from '../repositories/search-index';
 import { recordWebhookEvents } from '../repositories/webhook-outbox';
 
@@ -90,12 +91,7 @@ async function resetDraftToLive(trx: Transaction<Database>, translationId: numbe
     .set({
       revision_id: live.revision_id,
       based_on_revision_id: live.based_on_revision_id,
-      slug: live.slug,
-      title: live.title,
-      excerpt: live.excerpt,
-      body: live.body,
-      seo_title: live.seo_title,
-      seo_description: live.seo_description,
+      ...pickTranslationText(live),
       reading_minutes: live.reading_minutes,
       html: live.html,
       blocks: live.blocks,

@@ -5,7 +5,7 @@
 import type { Transaction } from 'kysely';
 import { goingLiveEvents } from '@/core/publishing/going-live';
 import type { PublishingEvent } from '@/core/publishing/events';
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 import type { Database } from '../schema';
 import { goLive, goOffline } from '../repositories/live-translation';
 import { recordWebhookEvents } from '../repositories/webhook-outbox';

@@ -7,7 +7,7 @@ import type { ReviewState } from '@/core/content/editorial-status';
 import type { RenderedDocument } from '@/core/markdown/render-document';
 import { findForeignImages } from '@/core/publishing/foreign-images';
 import type { TextState } from '@/core/publishing/text-state';
-import { isLocale, otherLocale, type Locale } from '@/i18n/routing';
+import { isLocale, otherLocale, type Locale } from '@/core/locales';
 import type { Database } from '../schema';
 import { isPostgres } from '../dialect';
 

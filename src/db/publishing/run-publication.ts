@@ -9,7 +9,7 @@ import { AppError } from '@/core/errors/app-error';
 import type { Renderer, RenderedDocument } from '@/core/markdown/render-document';
 import type { PublishingEvent } from '@/core/publishing/events';
 import type { Plan, TextState } from '@/core/publishing/text-state';
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 import type { Database } from '../schema';
 import { inTransaction } from '../transaction';
 import { applyPlan } from './apply-plan';

@@ -6,7 +6,7 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Author, AuthorAvatar, Post, PostKind } from '@/core/content/types';
 import type { ListPosition } from '@/core/content-api/cursor';
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 import type { Database } from '../schema';
 import { findAuthorAvatars } from './author-avatar';
 import { isVisible } from './content-reader';

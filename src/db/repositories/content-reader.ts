@@ -4,7 +4,7 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Author, Page, Post, PostKind, Tag } from '@/core/content/types';
 import { AppError } from '@/core/errors/app-error';
-import { isLocale, otherLocale, type Locale } from '@/i18n/routing';
+import { isLocale, otherLocale, type Locale } from '@/core/locales';
 import type { Database } from '../schema';
 import { findAuthorAvatar } from './author-avatar';
 import { loadPosts } from './load-posts';
@@ -60,10 +60,6 @@ function hasPublishedTranslation(locale: Locale | null) {
 }
 
 /** Path of a post in one language; pages live at the top level of the locale. */
-export function postPath(kind: PostKind, locale: Locale, slug: string): string {
-  return kind === 'page' ? `/${locale}/${slug}` : `/${locale}/posts/${slug}`;
-}
-
 export function createContentReader(db: Kysely<Database>) {
   return {
     /**

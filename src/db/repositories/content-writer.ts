@@ -19,7 +19,7 @@ import type {
 } from '@/core/content/types';
 import { AppError } from '@/core/errors/app-error';
 import type { RenderedDocument, Renderer } from '@/core/markdown/render-document';
-import { locales, otherLocale, type Locale } from '@/i18n/routing';
+import { locales, otherLocale, type Locale } from '@/core/locales';
 import type { Database } from '../schema';
 import { inTransaction as write } from '../transaction';
 import { requireText } from './check-text';

@@ -12,7 +12,7 @@ import type {
   ExportMedia,
   ExportPost,
   ExportTranslation,
-} from '@/server/export/export-schema';
+} from '@/core/export/export-schema';
 import type { Database } from '../schema';
 import { toIsoTimestamp } from './map-rows';
 import { readExportTranslations } from './duet-export-translations';

@@ -3,8 +3,9 @@
 // its revisions and its review requests, exactly as stored. A handful of queries per
 // batch, whatever its size.
 import type { Kysely, Selectable } from 'kysely';
-import type { ExportRevision, ExportReviewRequest, ExportTranslation } from '@/server/export/export-schema';
+import type { ExportRevision, ExportReviewRequest, ExportTranslation } from '@/core/export/export-schema';
 import type { Database } from '../schema';
+import { translationTextColumns, type TranslationTextRow } from './map-rows';
 
 type Db = Kysely<Database>;
 
@@ -13,12 +14,7 @@ const draftColumns = [
   'post_id',
   'locale',
   'state',
-  'slug',
-  'title',
-  'excerpt',
-  'body',
-  'seo_title',
-  'seo_description',
+  ...translationTextColumns,
   'reading_minutes',
   'revision_id',
   'based_on_revision_id',
@@ -29,12 +25,7 @@ const draftColumns = [
 
 const liveColumns = [
   'translation_id',
-  'slug',
-  'title',
-  'excerpt',
-  'body',
-  'seo_title',
-  'seo_description',
+  ...translationTextColumns,
   'reading_minutes',
   'revision_id',
   'based_on_revision_id',
@@ -102,7 +93,7 @@ export async function readExportTranslations(
   });
 }
 
-function text(row: { slug: string; title: string; excerpt: string; body: string; seo_title: string | null; seo_description: string | null }) {
+function text(row: TranslationTextRow) {
   return { slug: row.slug, title: row.title, excerpt: row.excerpt, body: row.body, seoTitle: row.seo_title, seoDescription: row.seo_description };
 }
 

@@ -5,8 +5,8 @@
 // renders them again at start, as it does for any text saved before they were stored.
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { DuetExport, ExportPost } from '@/server/export/export-schema';
-import { isPostgres } from '../migrations/add-id-column';
+import type { DuetExport, ExportPost } from '@/core/export/export-schema';
+import { isPostgres } from '../dialect';
 import type { Database } from '../schema';
 import { rebuildSearchIndex } from './search-index';
 

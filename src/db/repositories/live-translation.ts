@@ -8,6 +8,7 @@ import { sql, type Transaction } from 'kysely';
 import type { RenderedDocument } from '@/core/markdown/render-document';
 import { AppError } from '@/core/errors/app-error';
 import type { Database } from '../schema';
+import { pickTranslationText } from './map-rows';
 import { renderColumns } from './write-translation';
 
 export interface GoLiveOptions {
@@ -26,12 +27,7 @@ export async function goLive(trx: Transaction<Database>, translationId: number, 
   if (!draft || draft.revision_id === null) throw new AppError('NOT_FOUND', 'There is no such translation to publish.');
   let text = {
     revision_id: draft.revision_id,
-    slug: draft.slug,
-    title: draft.title,
-    excerpt: draft.excerpt,
-    body: draft.body,
-    seo_title: draft.seo_title,
-    seo_description: draft.seo_description,
+    ...pickTranslationText(draft),
     reading_minutes: draft.reading_minutes,
     html: draft.html,
     blocks: draft.blocks,

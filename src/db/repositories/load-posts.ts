@@ -3,7 +3,7 @@
 // page costs the same few round trips for 5 posts as for 50 (no N+1).
 import type { Kysely } from 'kysely';
 import type { Media, Post, PostKind, PostStatus } from '@/core/content/types';
-import { isLocale } from '@/i18n/routing';
+import { isLocale } from '@/core/locales';
 import type { Database, PostRow } from '../schema';
 import { foldAuthors, foldMedia, foldTags, liveTranslationColumns, toLiveTranslation, toTranslation, translationColumns, type MediaTextRow } from './map-rows';
 

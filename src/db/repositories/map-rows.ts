@@ -11,7 +11,7 @@ import type {
   TranslationState,
 } from '@/core/content/types';
 import { excerptOrDerived } from '@/core/content/derive-excerpt';
-import { isLocale } from '@/i18n/routing';
+import { isLocale } from '@/core/locales';
 import type { LiveTranslationRow, MediaRow, TranslationRow } from '../schema';
 
 /** Timestamps are stored as ISO-8601 UTC text with milliseconds, so text order is time order. */
@@ -21,17 +21,32 @@ export function toIsoTimestamp(value: Date | string): string {
   return date.toISOString();
 }
 
+/**
+ * A translation's text, stored alike in the draft (`post_translations`), each revision and
+ * the live copy: every list of columns and every copy between those tables starts here.
+ */
+export const translationTextColumns = ['slug', 'title', 'excerpt', 'body', 'seo_title', 'seo_description'] as const;
+
+export interface TranslationTextRow {
+  slug: string;
+  title: string;
+  excerpt: string;
+  body: string;
+  seo_title: string | null;
+  seo_description: string | null;
+}
+
+/** The text columns of a draft or live row, to copy into another table. */
+export function pickTranslationText(row: TranslationTextRow): TranslationTextRow {
+  return { slug: row.slug, title: row.title, excerpt: row.excerpt, body: row.body, seo_title: row.seo_title, seo_description: row.seo_description };
+}
+
 /** The columns a Translation is made of: everything but the stored rendering, which only an article page reads. */
 export const translationColumns = [
   'id',
   'post_id',
   'locale',
-  'slug',
-  'title',
-  'excerpt',
-  'body',
-  'seo_title',
-  'seo_description',
+  ...translationTextColumns,
   'state',
   'reading_minutes',
   'revision_id',
@@ -65,13 +80,8 @@ export const liveTranslationColumns = [
   'translation_id',
   'post_id',
   'locale',
-  'slug',
-  'title',
-  'excerpt',
+  ...translationTextColumns,
   'derived_excerpt',
-  'body',
-  'seo_title',
-  'seo_description',
   'reading_minutes',
   'revision_id',
   'based_on_revision_id',

@@ -4,7 +4,7 @@
 // it is attached to. The words are matched as a substring, case folded, in the database.
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { Media, MediaKind } from '@/core/content/types';
-import { isLocale, type Locale } from '@/i18n/routing';
+import { isLocale, type Locale } from '@/core/locales';
 import type { Database } from '../schema';
 import { loadMediaByIds } from './load-posts';
 

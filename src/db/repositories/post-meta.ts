@@ -4,7 +4,7 @@
 import type { Transaction } from 'kysely';
 import { AppError } from '@/core/errors/app-error';
 import type { PostMetaInput } from '@/core/studio/post-inputs';
-import { locales } from '@/i18n/routing';
+import { locales } from '@/core/locales';
 import type { Database } from '../schema';
 import { toIsoTimestamp } from './map-rows';
 import { reindexPost } from './search-index';

@@ -17,7 +17,7 @@ import { cancelSchedule, scheduleText } from '@/core/publishing/schedule-text';
 import { submitForReview } from '@/core/publishing/submit-for-review';
 import { unpublishText } from '@/core/publishing/unpublish-text';
 import type { PublishInput } from '@/core/studio/post-inputs';
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 import { isPostgres } from '../dialect';
 import { planAndApply, renderRevision, runPublication, type Planner, type PublishingDeps } from '../publishing/run-publication';
 import { readTextState } from '../publishing/read-text-state';

@@ -6,7 +6,7 @@
 import { sql, type Kysely } from 'kysely';
 import { excerptOrDerived } from '@/core/content/derive-excerpt';
 import { buildSearchDocument, type SearchDocument } from '@/core/search/search-document';
-import { isPostgres } from '../migrations/add-id-column';
+import { isPostgres } from '../dialect';
 import type { Database } from '../schema';
 import type { SearchTables } from './search-tables';
 

@@ -14,10 +14,10 @@ import { expandQuery, glossary as defaultGlossary, isIndexedPhrase, phraseToken 
 import { highlightSnippet } from '@/core/search/highlight-snippet';
 import { tokenizeQuery, type QueryTerm } from '@/core/search/tokenize';
 import type { SearchHit, SearchLocale, SearchOptions, SearchResult } from '@/core/search/types';
-import { isLocale, otherLocale, type Locale } from '@/i18n/routing';
-import { isPostgres } from '../migrations/add-id-column';
+import { isLocale, otherLocale, type Locale } from '@/core/locales';
+import { isPostgres } from '../dialect';
 import type { Database } from '../schema';
-import { postPath } from './content-reader';
+import { postPath } from '@/core/content/post-path';
 import { toIsoTimestamp } from './map-rows';
 import type { SearchTables } from './search-tables';
 

@@ -3,7 +3,7 @@
 // link to one address (core/import/hold-duplicate-pages.ts).
 import type { Kysely } from 'kysely';
 import type { SitePage } from '@/core/import/hold-duplicate-pages';
-import { isLocale } from '@/i18n/routing';
+import { isLocale } from '@/core/locales';
 import type { Database } from '../schema';
 
 export async function listSitePages(db: Kysely<Database>): Promise<SitePage[]> {

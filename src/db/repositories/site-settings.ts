@@ -5,8 +5,8 @@ import type { Kysely } from 'kysely';
 import type { Media } from '@/core/content/types';
 import { emptyLanguageSettings, emptyLook, parseLinks, type LanguageSettings, type SiteLook } from '@/core/site/site-identity';
 import type { SiteSettingsInput } from '@/core/studio/inputs';
-import { locales, type Locale } from '@/i18n/routing';
-import { mapDatabaseError } from '../map-database-error';
+import { locales, type Locale } from '@/core/locales';
+import { inTransaction } from '../transaction';
 import type { Database } from '../schema';
 import { loadMediaByIds } from './load-posts';
 
@@ -62,23 +62,19 @@ function toLook(rows: Array<{ key: string; value: string }>): SiteLook {
 
 export function createSiteSettings(db: Kysely<Database>) {
   async function upsert(locale: string, entries: Array<[string, string | null]>): Promise<void> {
-    try {
-      await db.transaction().execute(async (trx) => {
-        for (const [key, value] of entries) {
-          if (value === null) {
-            await trx.deleteFrom('settings').where('locale', '=', locale).where('key', '=', key).execute();
-            continue;
-          }
-          await trx
-            .insertInto('settings')
-            .values({ locale, key, value })
-            .onConflict((oc) => oc.columns(['locale', 'key']).doUpdateSet({ value }))
-            .execute();
+    await inTransaction(db, async (trx) => {
+      for (const [key, value] of entries) {
+        if (value === null) {
+          await trx.deleteFrom('settings').where('locale', '=', locale).where('key', '=', key).execute();
+          continue;
         }
-      });
-    } catch (error) {
-      throw mapDatabaseError(error);
-    }
+        await trx
+          .insertInto('settings')
+          .values({ locale, key, value })
+          .onConflict((oc) => oc.columns(['locale', 'key']).doUpdateSet({ value }))
+          .execute();
+      }
+    });
   }
 
   async function findImage(id: number): Promise<StoredImage | undefined> {

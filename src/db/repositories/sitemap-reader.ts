@@ -4,9 +4,10 @@
 // 100,000-post sitemap is streamed without being held in memory.
 import type { Kysely } from 'kysely';
 import type { PostKind, Tag } from '@/core/content/types';
-import { isLocale, type Locale } from '@/i18n/routing';
+import { isLocale, type Locale } from '@/core/locales';
 import type { Database } from '../schema';
-import { isVisible, postPath } from './content-reader';
+import { postPath } from '@/core/content/post-path';
+import { isVisible } from './content-reader';
 import { foldTags, toIsoTimestamp } from './map-rows';
 
 export interface SitemapEntry {

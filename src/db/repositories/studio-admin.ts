@@ -1,23 +1,15 @@
 // The Studio's writes around the posts: tags, author profiles, the site's time zone, the
 // words of a media file, and people's roles. The site's identity is site-settings.ts.
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Role } from '@/core/auth/permissions';
 import type { Author, Media, MediaKind, Tag } from '@/core/content/types';
 import { AppError } from '@/core/errors/app-error';
 import type { AuthorProfileInput, MediaTextInput, TagInput } from '@/core/studio/inputs';
-import { locales } from '@/i18n/routing';
-import { mapDatabaseError } from '../map-database-error';
+import { locales } from '@/core/locales';
 import type { Database } from '../schema';
+import { inTransaction as write } from '../transaction';
 import { loadMediaByIds } from './load-posts';
 import { foldAuthors, foldTags } from './map-rows';
-
-async function write<T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-  try {
-    return await db.transaction().execute(work);
-  } catch (error) {
-    throw mapDatabaseError(error);
-  }
-}
 
 export function createStudioAdmin(db: Kysely<Database>) {
   return {

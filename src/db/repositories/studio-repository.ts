@@ -8,7 +8,8 @@ import type { Post, Revision, Translation, TranslationStatus } from '@/core/cont
 import { AppError } from '@/core/errors/app-error';
 import { emptyDocument, type Renderer } from '@/core/markdown/render-document';
 import type { PostMetaInput } from '@/core/studio/post-inputs';
-import { locales, otherLocale, type Locale } from '@/i18n/routing';
+import { locales, otherLocale, type Locale } from '@/core/locales';
+import { isPostgres } from '../dialect';
 import type { Database } from '../schema';
 import { inTransaction as write } from '../transaction';
 import { moveReviewToDraft } from '../publishing/review-follows-draft';
@@ -69,10 +70,6 @@ export interface DraftSave {
   now?: Date;
 }
 
-
-export function isPostgresTrx(trx: Kysely<Database>): boolean {
-  return sql`${0}`.compile(trx).sql === '$1';
-}
 
 export async function loadStudioPost(executor: Kysely<Database>, id: number): Promise<StudioPost | null> {
   const row = await executor.selectFrom('posts').selectAll().where('id', '=', id).executeTakeFirst();
@@ -198,7 +195,7 @@ export function createStudioRepository(db: Kysely<Database>, render?: Renderer) 
           .select(translationColumns)
           .where('post_id', '=', postId)
           .where('locale', '=', locale)
-          .$call((qb) => (isPostgresTrx(trx) ? qb.forUpdate() : qb))
+          .$call((qb) => (isPostgres(trx) ? qb.forUpdate() : qb))
           .executeTakeFirst();
         if ((current?.revision_id ?? null) !== save.expectedRevisionId) {
           if (current) throw new RevisionConflictError(toTranslation(current));

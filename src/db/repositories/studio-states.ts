@@ -4,7 +4,7 @@
 import type { Kysely } from 'kysely';
 import { editorialStatus, type LanguageState, type ReviewState } from '@/core/content/editorial-status';
 import type { TranslationStatus } from '@/core/content/types';
-import { isLocale, locales, type Locale } from '@/i18n/routing';
+import { isLocale, locales, type Locale } from '@/core/locales';
 import type { Database } from '../schema';
 
 export interface StudioReview {

@@ -2,7 +2,7 @@
 // asked for when it is free, else the same with -2, -3… Generated slugs carry no random
 // suffix; a number appears only when another post already has the address.
 import type { Kysely } from 'kysely';
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 import type { Database } from '../schema';
 
 export async function isSlugTaken(db: Kysely<Database>, locale: Locale, slug: string, postId: number | null): Promise<boolean> {

@@ -9,7 +9,7 @@ import type { DeliveryErrorCode } from '@/core/webhooks/delivery-errors';
 import { isSubscribed, serializePayload, type DeliveryEvent, type WebhookOccurrence, type WebhookPayload } from '@/core/webhooks/events';
 import type { Database, WebhookDeliveriesTable } from '../schema';
 import { toIsoTimestamp } from './map-rows';
-import { isPostgresTrx } from './studio-repository';
+import { isPostgres } from '../dialect';
 
 export type DeliveryStatus = 'pending' | 'delivering' | 'succeeded' | 'failed';
 export type DeliveryRow = Selectable<WebhookDeliveriesTable>;
@@ -115,7 +115,7 @@ export function createDeliveryQueue(db: Kysely<Database>) {
       return db
         .updateTable('webhook_deliveries')
         .set((eb) => ({ status: 'delivering', attempts: eb('attempts', '+', 1), last_attempt_at: nowIso, next_attempt_at: toIsoTimestamp(new Date(now.getTime() + claimLeaseMs)) }))
-        .where('id', 'in', isPostgresTrx(db) ? due.forUpdate().skipLocked() : due)
+        .where('id', 'in', isPostgres(db) ? due.forUpdate().skipLocked() : due)
         .where('status', 'in', ['pending', 'delivering'])
         .returningAll()
         .execute();

@@ -6,9 +6,9 @@
 import type { Kysely } from 'kysely';
 import type { PublishingEvent } from '@/core/publishing/events';
 import type { PayloadPost, WebhookOccurrence } from '@/core/webhooks/events';
-import { isLocale, otherLocale, type Locale } from '@/i18n/routing';
-import { postPath } from '@/server/post-view';
-import { absoluteUrl, siteUrl } from '@/server/site-url';
+import { isLocale, otherLocale, type Locale } from '@/core/locales';
+import { postPath } from '@/core/content/post-path';
+import { absoluteUrl, siteUrl } from '@/core/config/site-url';
 import type { Database } from '../schema';
 import { enqueueOccurrences, hasActiveWebhooks } from './webhook-deliveries';
 
@@ -27,7 +27,7 @@ async function readPostFacts(trx: Kysely<Database>, postId: number): Promise<Pos
 }
 
 function payloadPost(postId: number, facts: PostFacts, locale: Locale, gone?: { slug: string; title: string }): PayloadPost {
-  const urlOf = (l: Locale, slug: string) => absoluteUrl(postPath({ kind: facts.kind }, l, slug));
+  const urlOf = (l: Locale, slug: string) => absoluteUrl(postPath(facts.kind, l, slug));
   const own = facts.live.get(locale);
   const shown = own ?? gone;
   const other = otherLocale(locale);

@@ -5,7 +5,7 @@ import { AppError } from '@/core/errors/app-error';
 import { isWebhookEvent, type WebhookEvent } from '@/core/webhooks/events';
 import { newWebhookSecret } from '@/core/webhooks/signature';
 import { maxWebhooks, type WebhookInput } from '@/core/webhooks/webhook-inputs';
-import { isLocale, type Locale } from '@/i18n/routing';
+import { isLocale, type Locale } from '@/core/locales';
 import type { Database, WebhooksTable } from '../schema';
 import { toIsoTimestamp } from './map-rows';
 import { createDeliveryQueue } from './webhook-deliveries';

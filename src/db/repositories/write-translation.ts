@@ -6,10 +6,10 @@ import type { Transaction } from 'kysely';
 import type { Translation } from '@/core/content/types';
 import type { RenderedDocument } from '@/core/markdown/render-document';
 import { AppError } from '@/core/errors/app-error';
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 import type { Database } from '../schema';
 import { rejectNul, requireText } from './check-text';
-import { toTranslation, translationColumns } from './map-rows';
+import { pickTranslationText, toTranslation, translationColumns } from './map-rows';
 
 export interface TranslationFields {
   slug: string;
@@ -91,14 +91,9 @@ export async function writeTranslation(
     .insertInto('revisions')
     .values({
       translation_id: id,
-      title: values.title,
-      excerpt: values.excerpt,
-      body: values.body,
+      ...pickTranslationText(values),
       created_at: options.nowIso,
       author_user_id: options.authorUserId ?? null,
-      slug: values.slug,
-      seo_title: values.seo_title,
-      seo_description: values.seo_description,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { apiErrorSchema, component } from '@/core/openapi/components';
 import type { StudioPost } from '@/db/repositories/studio-repository';
-import { locales, type Locale } from '@/i18n/routing';
+import { locales, type Locale } from '@/core/locales';
 
 const locale = z.enum(locales);
 const editorialStatus = z.enum(['missing', 'draft', 'review', 'scheduled', 'changes', 'published', 'outdated']);

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { idParams } from '@/core/content-api/query-schemas';
 import { makePublishInput, newPostInput, translationDraftInput } from '@/core/studio/inputs';
-import { locales } from '@/i18n/routing';
+import { locales } from '@/core/locales';
 import { defineOperation, type ApiOperation } from '@/server/openapi/operation';
 import { adminPostAnswer, draftConflictSchema, savedDraftAnswer } from './admin-schemas';
 

@@ -5,7 +5,7 @@
 import { isApiKeyText, type ApiKeyScope } from '@/core/api-keys/api-key';
 import { AppError } from '@/core/errors/app-error';
 import { getDatabase } from '@/db/client';
-import { ensureDatabase } from '@/db/ensure-database';
+import { ensureDatabase } from '@/server/ensure-database';
 import { createApiKeysRepository, type ActiveApiKey } from '@/db/repositories/api-keys';
 import type { ApiContext, ApiHandler } from '@/server/api/define-route';
 import { errorLocale } from '@/server/api/error-titles';

@@ -3,7 +3,7 @@
 import { apiErrorTitleKey } from '@/core/errors/http-status';
 import { matchAcceptLanguage } from '@/core/i18n/negotiate-locale';
 import { errorMessages } from '@/i18n/error-messages';
-import { isLocale, locales, type Locale } from '@/i18n/routing';
+import { isLocale, locales, type Locale } from '@/core/locales';
 import en from '../../../messages/api-errors/en.json';
 import zh from '../../../messages/api-errors/zh.json';
 

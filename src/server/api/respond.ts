@@ -3,7 +3,7 @@
 // the request asks for (error-titles.ts), English by default; the message is English.
 import { ZodError } from 'zod';
 import { AppError, type FieldErrors } from '@/core/errors/app-error';
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 import { errorTitle } from './error-titles';
 
 export interface ApiErrorBody {

@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import { betterAuth } from 'better-auth';
 import { nextCookies } from 'better-auth/next-js';
 import type { Kysely } from 'kysely';
-import { isPostgres } from '@/db/migrations/add-id-column';
+import { isPostgres } from '@/db/dialect';
 import type { Database } from '@/db/schema';
-import { dataDir } from '@/server/revalidate-token';
+import { dataDir } from '@/core/config/data-dir';
 import { hashPassword, verifyPassword } from './password-hash';
 
 /** BETTER_AUTH_SECRET, or one generated on first start and kept in DATA_DIR (owner-only). */

@@ -6,7 +6,7 @@ import { scopeAllows, type ApiKeyScope } from '@/core/api-keys/api-key';
 import { can, isRole, type Action, type Actor, type Resource } from '@/core/auth/permissions';
 import { AppError } from '@/core/errors/app-error';
 import { getDatabase } from '@/db/client';
-import { ensureDatabase } from '@/db/ensure-database';
+import { ensureDatabase } from '@/server/ensure-database';
 import type { Database } from '@/db/schema';
 import { authFor } from './auth';
 

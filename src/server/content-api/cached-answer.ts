@@ -5,12 +5,12 @@ import { unstable_cache } from 'next/cache';
 import type { Kysely } from 'kysely';
 import type { ApiContext } from '@/core/content-api/to-api-resources';
 import { getDatabase } from '@/db/client';
-import { ensureDatabase } from '@/db/ensure-database';
+import { ensureDatabase } from '@/server/ensure-database';
 import type { Database } from '@/db/schema';
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 import { toCachedJson, type CachedJson } from '@/server/api/cacheable-json';
 import { contentTag } from '@/server/content';
-import { absoluteUrl } from '@/server/site-url';
+import { absoluteUrl } from '@/core/config/site-url';
 
 export async function contentDatabase(): Promise<Kysely<Database>> {
   await ensureDatabase();

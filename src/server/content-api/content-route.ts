@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { matchAcceptLanguage } from '@/core/i18n/negotiate-locale';
 import { parseTextInputs, queryObject } from '@/core/content-api/query-schemas';
 import { AppError } from '@/core/errors/app-error';
-import { locales, type Locale } from '@/i18n/routing';
+import { locales, type Locale } from '@/core/locales';
 import { preflightResponse, withApiKey } from '@/server/api-keys/require-api-key';
 import { cacheableJsonResponse, type CachedJson } from '@/server/api/cacheable-json';
 import { defineRoute } from '@/server/api/define-route';

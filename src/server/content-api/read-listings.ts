@@ -4,10 +4,10 @@ import type { ApiSiteSettings } from '@/core/content-api/resource-schemas';
 import { shownLocales, toApiAuthorProfile, toApiImage, toApiTagSummary } from '@/core/content-api/to-api-resources';
 import { createContentApiReader } from '@/db/repositories/content-api-reader';
 import { createContentRepository } from '@/db/repositories/content-repository';
-import { defaultLocale, locales, otherLocale, type Locale } from '@/i18n/routing';
+import { defaultLocale, locales, otherLocale, type Locale } from '@/core/locales';
 import { feedPath } from '@/server/feeds/feed-links';
 import { getSiteIdentity } from '@/server/site/site-identity';
-import { absoluteUrl, siteUrl } from '@/server/site-url';
+import { absoluteUrl, siteUrl } from '@/core/config/site-url';
 import { apiContext, cachedAnswer, contentDatabase } from './cached-answer';
 
 export const readTags = cachedAnswer('tags', async (locale: Locale | null) => {

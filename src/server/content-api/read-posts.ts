@@ -9,7 +9,7 @@ import { toApiPost, type LiveText } from '@/core/content-api/to-api-resources';
 import { AppError } from '@/core/errors/app-error';
 import { createContentApiReader, type ContentApiReader } from '@/db/repositories/content-api-reader';
 import { createContentRepository } from '@/db/repositories/content-repository';
-import { defaultLocale, type Locale } from '@/i18n/routing';
+import { defaultLocale, type Locale } from '@/core/locales';
 import { getRenderedBody } from '@/server/render/rendered-body';
 import { apiContext, cachedAnswer, contentDatabase } from './cached-answer';
 

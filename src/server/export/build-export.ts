@@ -5,10 +5,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@/db/schema';
 import { readExportAccounts, readExportAuthors, readExportPosts, readExportSettings, readExportTags } from '@/db/repositories/duet-export-reader';
-import { locales } from '@/i18n/routing';
+import { locales } from '@/core/locales';
 import { appVersion } from '@/server/version';
 import { markdownPath } from './export-markdown';
-import { exportFormat, exportFormatVersion, type DuetExport, type ExportMedia, type ExportPost } from './export-schema';
+import { exportFormat, exportFormatVersion, type DuetExport, type ExportMedia, type ExportPost } from '@/core/export/export-schema';
 
 export interface DuetJsonOptions {
   createdAt: string;

@@ -2,7 +2,7 @@
 // something the document holds (an author, a tag, a media file, an account, a revision of
 // the same text), and that each post has at most one text per language. Each problem is
 // named by its field path, as the schema's are, so a hand-edited export is easy to fix.
-import type { DuetExport, ExportTranslation } from './export-schema';
+import type { DuetExport, ExportTranslation } from '@/core/export/export-schema';
 
 export interface ExportProblem {
   field: string;

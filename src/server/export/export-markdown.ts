@@ -3,7 +3,7 @@
 // working draft's body, for people and other tools; duet.json stays the lossless record.
 import { stringify } from 'yaml';
 import { editorialStatus } from '@/core/content/editorial-status';
-import type { ExportAuthor, ExportPost, ExportTag, ExportTranslation } from './export-schema';
+import type { ExportAuthor, ExportPost, ExportTag, ExportTranslation } from '@/core/export/export-schema';
 
 export interface MarkdownNames {
   tags: Map<number, ExportTag>;

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { Readable, Transform } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { mediaStoreFor, type MediaStore } from '@/server/media/media-store';
-import { mediaArchivePath, mediaPathPattern, type ExportMedia, type ExportMediaFile } from './export-schema';
+import { mediaArchivePath, mediaPathPattern, type ExportMedia, type ExportMediaFile } from '@/core/export/export-schema';
 
 
 export interface PlannedFile {

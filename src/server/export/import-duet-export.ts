@@ -13,7 +13,7 @@ import { openImportArchive, type ArchiveLimits } from '@/server/import/read-arch
 import { checkExportReferences } from './check-export-references';
 import { parseDuetJson } from './parse-duet-json';
 import { findMissingMediaFiles, restoreMediaFiles, type RestoredFiles } from './restore-media-files';
-import type { DuetExport } from './export-schema';
+import type { DuetExport } from '@/core/export/export-schema';
 
 export interface ImportDuetOptions {
   onProgress?: (message: string) => void;

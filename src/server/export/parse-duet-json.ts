@@ -3,7 +3,7 @@
 // few in the message and all of them in `fields`.
 import type { z } from 'zod';
 import { AppError } from '@/core/errors/app-error';
-import { duetExportSchema, exportFormat, exportFormatVersion, type DuetExport } from './export-schema';
+import { duetExportSchema, exportFormat, exportFormatVersion, type DuetExport } from '@/core/export/export-schema';
 
 const shownIssues = 10;
 

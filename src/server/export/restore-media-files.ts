@@ -15,7 +15,7 @@ import { syncDirectory, syncFile } from '@/server/media/durable-file';
 import { mediaStoreFor } from '@/server/media/media-store';
 import { mediaTypeOf } from '@/server/media/serve-media';
 import { createHashingCounter } from './export-media-files';
-import type { ExportMedia, ExportMediaFile } from './export-schema';
+import type { ExportMedia, ExportMediaFile } from '@/core/export/export-schema';
 
 export interface RestoredFiles {
   written: number;

@@ -2,7 +2,7 @@
 // them in a page's head (Metadata `alternates.types`).
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 import { getSiteIdentity } from '@/server/site/site-identity';
 
 export type FeedFormat = 'rss' | 'atom' | 'json' | 'podcast';

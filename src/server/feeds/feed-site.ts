@@ -1,7 +1,7 @@
 // What every feed of a language says about the site: its language tag, home and pictures.
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 import type { SiteIdentity } from '@/server/site/site-identity';
-import { absoluteUrl } from '@/server/site-url';
+import { absoluteUrl } from '@/core/config/site-url';
 
 /** BCP 47 tags, as the pages' JSON-LD writes them. */
 export function feedLanguage(locale: Locale): string {

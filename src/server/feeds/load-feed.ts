@@ -6,11 +6,11 @@ import type { Post, Translation } from '@/core/content/types';
 import { absolutizeHtml } from '@/core/feeds/absolutize-html';
 import { latestDate, type FeedChannel, type FeedEntry } from '@/core/feeds/feed-types';
 import { getRenderedBody } from '@/server/render/rendered-body';
-import { otherLocale, type Locale } from '@/i18n/routing';
+import { otherLocale, type Locale } from '@/core/locales';
 import { contentTag, listPosts } from '@/server/content';
-import { postPath } from '@/server/post-view';
+import { postPath } from '@/core/content/post-path';
 import { getSiteIdentity } from '@/server/site/site-identity';
-import { absoluteUrl } from '@/server/site-url';
+import { absoluteUrl } from '@/core/config/site-url';
 import { feedPath } from './feed-links';
 import { feedHomeUrl, feedIconUrl, feedLanguage } from './feed-site';
 
@@ -38,7 +38,7 @@ async function toFeedEntry(post: Post, locale: Locale): Promise<FeedEntry | null
   const translation = post.translations[locale];
   if (!translation) return null;
   const other = otherLocale(locale);
-  const url = absoluteUrl(postPath(post, locale, translation.slug));
+  const url = absoluteUrl(postPath(post.kind, locale, translation.slug));
   const published = new Date(post.publishedAt ?? post.createdAt);
   const edited = new Date(translation.updatedAt);
   const narration = post.narration[locale];

@@ -3,11 +3,11 @@
 import { getTranslations } from 'next-intl/server';
 import type { Post } from '@/core/content/types';
 import { latestDate, type PodcastChannel, type PodcastEpisode } from '@/core/feeds/feed-types';
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 import { listPosts } from '@/server/content';
-import { postPath } from '@/server/post-view';
+import { postPath } from '@/core/content/post-path';
 import { getSiteIdentity } from '@/server/site/site-identity';
-import { absoluteUrl } from '@/server/site-url';
+import { absoluteUrl } from '@/core/config/site-url';
 import { feedPath } from './feed-links';
 import { feedHomeUrl, feedLanguage, podcastArtworkUrl } from './feed-site';
 
@@ -45,7 +45,7 @@ function toEpisode(post: Post, locale: Locale): PodcastEpisode | null {
   return {
     // The media row, not the post: a new recording is a new episode to download.
     guid: `duet-narration-${narration.id}`,
-    url: absoluteUrl(postPath(post, locale, translation.slug)),
+    url: absoluteUrl(postPath(post.kind, locale, translation.slug)),
     title: translation.title,
     description: translation.excerpt,
     published: new Date(post.publishedAt ?? post.createdAt),

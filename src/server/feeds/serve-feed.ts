@@ -5,7 +5,7 @@ import { buildJsonFeed } from '@/core/feeds/build-json-feed';
 import { buildPodcast } from '@/core/feeds/build-podcast';
 import { buildRss } from '@/core/feeds/build-rss';
 import { AppError } from '@/core/errors/app-error';
-import { isLocale, type Locale } from '@/i18n/routing';
+import { isLocale, type Locale } from '@/core/locales';
 import type { FeedFormat } from './feed-links';
 import { loadFeed } from './load-feed';
 import { loadPodcast } from './load-podcast';

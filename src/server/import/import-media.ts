@@ -8,7 +8,7 @@ import { posix, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { ImportMediaRef, ImportWarning } from '@/core/import/import-document';
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 import type { Database } from '@/db/schema';
 import { createContentWriter } from '@/db/repositories/content-writer';
 import { ingestUpload, mediaRowOf } from '@/server/media/ingest';

@@ -2,7 +2,7 @@
 // and pairing, the counts a person checks first, and every warning the parsers and the
 // writer raised. Written as JSON next to the terminal's summary (`summarizeReport`).
 import type { ImportDocument, ImportPost, ImportStatus, ImportWarning, PairEvidence } from '@/core/import/import-document';
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 
 export type PostAction = 'create' | 'exists' | 'failed';
 

@@ -11,7 +11,7 @@ import { holdDuplicatePages, wantedSlug } from '@/core/import/hold-duplicate-pag
 import type { ImportDocument, ImportPost, ImportText } from '@/core/import/import-document';
 import type { Renderer } from '@/core/markdown/render-document';
 import { slugify } from '@/core/content/slugify';
-import { locales, type Locale } from '@/i18n/routing';
+import { locales, type Locale } from '@/core/locales';
 import type { Database } from '@/db/schema';
 import { createContentWriter } from '@/db/repositories/content-writer';
 import { createPublishingRepository } from '@/db/repositories/publishing-repository';

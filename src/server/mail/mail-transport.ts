@@ -8,8 +8,8 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
-import { dataDir } from '@/server/revalidate-token';
-import { siteUrl } from '@/server/site-url';
+import { dataDir } from '@/core/config/data-dir';
+import { siteUrl } from '@/core/config/site-url';
 
 export interface MailMessage {
   /** The outbox row's id: names the file and makes the Message-ID stable across retries. */

@@ -3,7 +3,7 @@
 // a message is queued; runs never overlap, a wake during a run makes one more. With
 // several instances each runs one: the outbox's claim hands every message to one of them.
 import { getDatabase } from '@/db/client';
-import { ensureDatabase } from '@/db/ensure-database';
+import { ensureDatabase } from '@/server/ensure-database';
 import { logger } from '@/server/logger';
 import { readSiteNames } from '@/server/members/member-messages';
 import { deliverDueEmails } from './deliver-outbox';

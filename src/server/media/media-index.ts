@@ -5,7 +5,7 @@
 // start-up hook and the route handlers apart.
 import type { ImageSize } from '@/core/markdown/rehype-images';
 import { getDatabase } from '@/db/client';
-import { ensureDatabase } from '@/db/ensure-database';
+import { ensureDatabase } from '@/server/ensure-database';
 import { parseVariants } from '@/db/repositories/map-rows';
 import { logger } from '@/server/logger';
 

@@ -8,7 +8,7 @@ import { getDatabase } from '@/db/client';
 import { addMediaVariant } from '@/db/repositories/media-variants';
 import { logger } from '@/server/logger';
 import { localOrigin, revalidateOverHttp } from '@/server/revalidate-over-http';
-import { dataDir } from '@/server/revalidate-token';
+import { dataDir } from '@/core/config/data-dir';
 import { findFfmpeg, makeMp4Rendition } from './video-rendition';
 
 let queue: Promise<void> = Promise.resolve();

@@ -9,7 +9,7 @@ import { readUploadPolicy, uploadCap } from '@/core/media/upload-policy';
 import { getDatabase } from '@/db/client';
 import { createContentRepository } from '@/db/repositories/content-repository';
 import { loadMediaByIds } from '@/db/repositories/load-posts';
-import { dataDir } from '@/server/revalidate-token';
+import { dataDir } from '@/core/config/data-dir';
 import { ingestUpload, mediaRowOf, type MediaVariant } from './ingest';
 import { UploadRefusedError } from './upload-error';
 

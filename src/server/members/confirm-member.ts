@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely';
 import { hashToken, isTokenShaped } from '@/core/members/member-token';
 import { getDatabase } from '@/db/client';
-import { ensureDatabase } from '@/db/ensure-database';
+import { ensureDatabase } from '@/server/ensure-database';
 import { confirmSubscription, type Confirmation } from '@/db/members/member-rows';
 import type { Database } from '@/db/schema';
 

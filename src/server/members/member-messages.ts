@@ -7,7 +7,7 @@ import { composeConfirmationEmail, type ComposedEmail } from '@/core/members/con
 import { mailLocalesOf, type MemberLanguage } from '@/core/members/member';
 import { createSiteSettings } from '@/db/repositories/site-settings';
 import type { Database } from '@/db/schema';
-import { locales, otherLocale, type Locale } from '@/i18n/routing';
+import { locales, otherLocale, type Locale } from '@/core/locales';
 import en from '../../../messages/en.json';
 import zh from '../../../messages/zh.json';
 

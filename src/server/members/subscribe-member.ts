@@ -13,7 +13,7 @@ import type { ThrottlePolicy } from '@/core/auth/login-throttle';
 import { recordSubscription } from '@/db/members/member-rows';
 import type { Database } from '@/db/schema';
 import { reserveAttempt } from '@/server/auth/login-throttle-store';
-import { absoluteUrl } from '@/server/site-url';
+import { absoluteUrl } from '@/core/config/site-url';
 import { confirmationEmail, readSiteNames } from './member-messages';
 
 /** Requests per client address: generous for a household or office behind one address. */

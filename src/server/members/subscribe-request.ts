@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { AppError } from '@/core/errors/app-error';
 import { subscribeFormInput, subscribeInput, type SubscribeInput } from '@/core/members/subscribe-input';
 import { getDatabase } from '@/db/client';
-import { ensureDatabase } from '@/db/ensure-database';
+import { ensureDatabase } from '@/server/ensure-database';
 import { errorLocale } from '@/server/api/error-titles';
 import { readJson, readLimitedBody } from '@/server/api/read-json';
 import { wakeMailWorker } from '@/server/mail/mail-worker';

@@ -2,7 +2,7 @@
 // the site's paper and ink, the title large in the display face, the site name, the
 // byline and the language. Drawn by satori (next/og), which lays out a subset of CSS
 // (flexbox only) with the fonts loaded by og-fonts.ts; nothing here reaches the browser.
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 import type { OgFonts } from './og-fonts';
 
 export const ogImageSize = { width: 1200, height: 630 } as const;

@@ -4,10 +4,11 @@
 import { createHash } from 'node:crypto';
 import { getTranslations } from 'next-intl/server';
 import type { Post } from '@/core/content/types';
-import { otherLocale, type Locale } from '@/i18n/routing';
-import { formatDate, postPath } from '@/server/post-view';
+import { otherLocale, type Locale } from '@/core/locales';
+import { postPath } from '@/core/content/post-path';
+import { formatDate } from '@/server/post-view';
 import { getSiteIdentity } from '@/server/site/site-identity';
-import { absoluteUrl } from '@/server/site-url';
+import { absoluteUrl } from '@/core/config/site-url';
 import { ogDesignVersion, ogImageSize, type OgCard } from './og-card';
 
 export interface OgImage {
@@ -47,7 +48,7 @@ export function ogCardVersion(card: OgCard): string {
 
 /** Where the image of a post's version lives: next to the article, ending in a file extension. */
 export function postOgImagePath(post: Post, locale: Locale, slug: string): string {
-  return `${postPath(post, locale, slug)}/og.png`;
+  return `${postPath(post.kind, locale, slug)}/og.png`;
 }
 
 /** The og:image / twitter:image of the post's `locale` version, or null when it has none. */

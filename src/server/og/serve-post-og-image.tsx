@@ -6,7 +6,7 @@
 import { unstable_cache } from 'next/cache';
 import { ImageResponse } from 'next/og';
 import { AppError } from '@/core/errors/app-error';
-import { isLocale } from '@/i18n/routing';
+import { isLocale } from '@/core/locales';
 import { contentTag, getPostBySlug } from '@/server/content';
 import { safeDecode } from '@/server/load-post';
 import { OgCardImage, ogCardTexts, ogImageSize, type OgCard } from './og-card';

@@ -3,7 +3,7 @@
 // operations here in one line: `...adminApiOperations`.
 import { adminApiOperations, adminApiTags } from '@/server/admin-api/operations';
 import { contentApiOperations, contentApiTags } from '@/server/content-api/operations';
-import { siteUrl } from '@/server/site-url';
+import { siteUrl } from '@/core/config/site-url';
 import { appVersion } from '@/server/version';
 import { buildOpenApiDocument, type OpenApiDocument } from './build-document';
 import type { ApiOperation } from './operation';

@@ -6,7 +6,7 @@
 import { renderVersion, type RenderedDocument } from '@/core/markdown/render-document';
 import { plainParagraphsHtml } from '@/core/markdown/plain-paragraphs';
 import { getDatabase } from '@/db/client';
-import { ensureDatabase } from '@/db/ensure-database';
+import { ensureDatabase } from '@/server/ensure-database';
 import { createContentRepository } from '@/db/repositories/content-repository';
 import { logger } from '@/server/logger';
 import { reloadMediaIndex } from '@/server/media/media-index';

@@ -8,7 +8,7 @@ import { unstable_cache } from 'next/cache';
 import type { Translation } from '@/core/content/types';
 import { plainParagraphsHtml } from '@/core/markdown/plain-paragraphs';
 import { getDatabase } from '@/db/client';
-import { ensureDatabase } from '@/db/ensure-database';
+import { ensureDatabase } from '@/server/ensure-database';
 import { createContentRepository } from '@/db/repositories/content-repository';
 import { contentTag } from '@/server/content';
 import { logger } from '@/server/logger';

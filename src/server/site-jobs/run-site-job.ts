@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { JobEvent } from '@/cli/job-progress';
+import type { JobEvent } from '@/core/site-jobs/job-event';
 import { logger } from '@/server/logger';
 import { writeJob } from './job-store';
 import type { SiteJob } from './site-job';

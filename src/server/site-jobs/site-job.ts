@@ -4,7 +4,7 @@
 // server's request thread, and is recorded in DATA_DIR/jobs/<id>/job.json, which the
 // Studio polls for its progress and result.
 import { z } from 'zod';
-import { locales } from '@/i18n/routing';
+import { locales } from '@/core/locales';
 
 export const jobKinds = ['import-preview', 'import', 'export', 'backup'] as const;
 export type JobKind = (typeof jobKinds)[number];

@@ -11,7 +11,7 @@ import { AppError } from '@/core/errors/app-error';
 import { fileNameStamp } from '@/core/time/zoned-time';
 import { getDatabase } from '@/db/client';
 import { createStudioAdmin } from '@/db/repositories/studio-admin';
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 import { readUploadChunks, type UploadStream } from '@/server/media/read-upload-chunks';
 import { reloadMediaIndex } from '@/server/media/media-index';
 import { revalidateContent } from '@/server/revalidate';

@@ -10,11 +10,11 @@ import { findIconProblem } from '@/core/site/site-icons';
 import type { SiteLook } from '@/core/site/site-identity';
 import { storedAccent, type SiteLookInput } from '@/core/studio/inputs';
 import { getDatabase } from '@/db/client';
-import { ensureDatabase } from '@/db/ensure-database';
+import { ensureDatabase } from '@/server/ensure-database';
 import { createSiteSettings, type SiteSettingsRepository, type StoredImage } from '@/db/repositories/site-settings';
 import { TEMP_UPLOAD_FOLDER } from '@/server/media/clean-temp-uploads';
 import { keyOfPath, mediaStoreFor } from '@/server/media/media-store';
-import { dataDir } from '@/server/revalidate-token';
+import { dataDir } from '@/core/config/data-dir';
 import { renderSiteIcons } from './render-site-icons';
 
 export interface SaveSiteLookDeps {

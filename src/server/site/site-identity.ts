@@ -10,9 +10,9 @@ import { accentPalette, type AccentPalette } from '@/core/site/accent-colour';
 import { defaultIconFiles, ownerIconFiles, type SiteIconFiles } from '@/core/site/site-icons';
 import type { SiteLink } from '@/core/site/site-identity';
 import { getDatabase } from '@/db/client';
-import { ensureDatabase } from '@/db/ensure-database';
+import { ensureDatabase } from '@/server/ensure-database';
 import { createSiteSettings, type IdentityRows } from '@/db/repositories/site-settings';
-import { otherLocale, type Locale } from '@/i18n/routing';
+import { otherLocale, type Locale } from '@/core/locales';
 import { contentTag } from '@/server/content';
 import { iconSetKey } from './render-site-icons';
 

@@ -6,10 +6,10 @@
 import { authorPaths, tagPaths } from '@/core/seo/listing-paths';
 import { sitemapIndex, sitemapUrlLimit, urlEntries, urlsetClose, urlsetOpen } from '@/core/seo/sitemap-xml';
 import { getDatabase } from '@/db/client';
-import { ensureDatabase } from '@/db/ensure-database';
+import { ensureDatabase } from '@/server/ensure-database';
 import { createContentRepository, type ContentRepository } from '@/db/repositories/content-repository';
-import { locales } from '@/i18n/routing';
-import { absoluteUrl } from '@/server/site-url';
+import { locales } from '@/core/locales';
+import { absoluteUrl } from '@/core/config/site-url';
 import type { LocalePaths } from '@/server/alternates';
 
 /** Items per child sitemap: two languages each stay under the 50,000-URL limit. */

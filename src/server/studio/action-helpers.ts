@@ -5,7 +5,7 @@ import { headers } from 'next/headers';
 import { getTranslations } from 'next-intl/server';
 import { can, type Action, type Resource } from '@/core/auth/permissions';
 import { AppError } from '@/core/errors/app-error';
-import { localeOrDefault, type Locale } from '@/i18n/routing';
+import { localeOrDefault, type Locale } from '@/core/locales';
 import { actorFromHeaders, type StudioUser } from '@/server/auth/session';
 import type { FormState } from './form-state';
 

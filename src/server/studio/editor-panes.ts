@@ -2,13 +2,13 @@
 // where it stands with readers, what this account may do with it (the API decides again
 // on every request), whether its slug still follows its title, and, for a translation
 // behind its source, what changed in the source since.
-import type { PaneData } from '@/components/studio/editor-api';
+import type { PaneData } from '@/core/studio/pane-data';
 import { can, type Actor } from '@/core/auth/permissions';
 import { slugify } from '@/core/content/slugify';
 import { diffText } from '@/core/content/text-diff';
 import { getDatabase } from '@/db/client';
 import { createStudioRepository, type StudioPost, type StudioRepository } from '@/db/repositories/studio-repository';
-import { locales, type Locale } from '@/i18n/routing';
+import { locales, type Locale } from '@/core/locales';
 
 /** A slug made from this title (possibly with -2, -3… for a taken one). */
 function followsTitle(slug: string, title: string, locale: Locale): boolean {

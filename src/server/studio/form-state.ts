@@ -5,7 +5,7 @@ import { getTranslations } from 'next-intl/server';
 import type { z } from 'zod';
 import { fieldErrors } from '@/core/studio/field-errors';
 import { isAppError, type FieldErrors } from '@/core/errors/app-error';
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 import { logger } from '@/server/logger';
 
 export interface FormState {

@@ -6,7 +6,7 @@ import type { Action } from '@/core/auth/permissions';
 import { AppError } from '@/core/errors/app-error';
 import { getDatabase } from '@/db/client';
 import { createStudioRepository, type StudioPost } from '@/db/repositories/studio-repository';
-import { isLocale, type Locale } from '@/i18n/routing';
+import { isLocale, type Locale } from '@/core/locales';
 import { authorize, requireActor, type StudioUser } from '@/server/auth/session';
 import { renderWithMedia } from '@/server/render/render-with-media';
 

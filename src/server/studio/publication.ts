@@ -11,7 +11,7 @@ import type { PublishingEvent } from '@/core/publishing/events';
 import { afterPublication } from '@/server/after-publication';
 import type { StudioUser } from '@/server/auth/session';
 import { renderWithMedia } from '@/server/render/render-with-media';
-import { siteUrl } from '@/server/site-url';
+import { siteUrl } from '@/core/config/site-url';
 import { postForAction } from './post-access';
 
 export interface PublicationOutcome {

@@ -4,7 +4,7 @@
 // a run makes one more. With several instances each runs one: the claim hands every
 // delivery to one of them. Old history is pruned about once an hour.
 import { getDatabase } from '@/db/client';
-import { ensureDatabase } from '@/db/ensure-database';
+import { ensureDatabase } from '@/server/ensure-database';
 import { createDeliveryQueue } from '@/db/repositories/webhook-deliveries';
 import { logger } from '@/server/logger';
 import { deliverDue } from './deliver-due';

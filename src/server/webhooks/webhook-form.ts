@@ -5,7 +5,7 @@ import { getTranslations } from 'next-intl/server';
 import type { z } from 'zod';
 import { isAppError } from '@/core/errors/app-error';
 import { maxWebhooks, webhookProblems } from '@/core/webhooks/webhook-inputs';
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 import { formText } from '@/server/studio/action-helpers';
 import { failedForm, localizedFieldErrors, type FormState } from '@/server/studio/form-state';
 

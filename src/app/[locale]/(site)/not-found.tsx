@@ -2,7 +2,7 @@
 import { getLocale, getTranslations } from 'next-intl/server';
 import { ErrorView } from '@/components/site/error-view';
 import { SiteFrame } from '@/components/site/site-frame';
-import { localeOrDefault, type Locale } from '@/i18n/routing';
+import { localeOrDefault, type Locale } from '@/core/locales';
 import { samePathInAllLocales } from '@/server/alternates';
 
 type Props = { params?: Promise<{ locale?: string }> };

@@ -11,13 +11,11 @@ import { StudioFrame } from '@/components/studio/studio-frame';
 import styles from '@/components/studio/studio.module.css';
 import { can } from '@/core/auth/permissions';
 import { translationStatuses } from '@/core/content/editorial-status';
-import { getDatabase } from '@/db/client';
-import { createStudioAdmin } from '@/db/repositories/studio-admin';
-import { createStudioRepository } from '@/db/repositories/studio-repository';
-import { isLocale, locales, otherLocale } from '@/i18n/routing';
+import { isLocale, locales, otherLocale } from '@/core/locales';
 import { pageTitle } from '@/server/page-title';
 import { studioActor } from '@/server/studio/guard';
-import { createPostAction } from './actions';
+import { createPostAction } from '@/server/studio/actions/studio-actions';
+import { getSiteTimeZone, listStudioPosts } from '@/server/studio/studio-reads';
 
 const pageSize = 25;
 const listQuery = z.object({
@@ -41,7 +39,7 @@ export default async function StudioHome({ params, searchParams }: PageProps<'/[
   const actor = await studioActor(locale);
   const query = listQuery.parse(await searchParams);
   const page = query.page ?? 1;
-  const { items, total } = await createStudioRepository(getDatabase()).listStudioPosts({
+  const { items, total } = await listStudioPosts({
     q: query.q,
     status: query.status,
     translation: query.translation,
@@ -67,7 +65,7 @@ export default async function StudioHome({ params, searchParams }: PageProps<'/[
     const qs = search.toString();
     return `/${locale}/studio${qs ? `?${qs}` : ''}`;
   };
-  const timeZone = await createStudioAdmin(getDatabase()).getTimeZone();
+  const timeZone = await getSiteTimeZone();
   const dateFormat = new Intl.DateTimeFormat(locale === 'zh' ? 'zh-CN' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone });
   const statusOptions = [{ value: '', label: t('any') }, ...translationStatuses.map((v) => ({ value: v, label: s(v) }))];
 

@@ -1,8 +1,8 @@
 // One key's recent uses, folded away: when, which request, the answer's status, from where.
 import { getTranslations } from 'next-intl/server';
 import styles from '@/components/studio/studio.module.css';
-import type { ApiKeyUseRow } from '@/db/repositories/api-keys';
-import type { Locale } from '@/i18n/routing';
+import type { ApiKeyUseRow } from '@/server/studio/integrations';
+import type { Locale } from '@/core/locales';
 
 export async function ApiKeyUses({ locale, keyName, uses }: { locale: Locale; keyName: string; uses: ApiKeyUseRow[] }) {
   const t = await getTranslations({ locale, namespace: 'studio.apiKeys' });

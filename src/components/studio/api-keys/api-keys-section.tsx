@@ -6,17 +6,14 @@ import { getTranslations } from 'next-intl/server';
 import { StudioForm } from '@/components/studio/studio-form';
 import styles from '@/components/studio/studio.module.css';
 import { apiKeyScopes } from '@/core/api-keys/api-key';
-import { getDatabase } from '@/db/client';
-import { createApiKeysRepository, type ApiKeySummary, type ApiKeyUseRow } from '@/db/repositories/api-keys';
-import type { Locale } from '@/i18n/routing';
-import { createApiKeyAction, revokeApiKeyAction } from '@/app/[locale]/studio/api-key-actions';
+import { listApiKeys, type ApiKeySummary } from '@/server/studio/integrations';
+import type { Locale } from '@/core/locales';
+import { createApiKeyAction, revokeApiKeyAction } from '@/server/studio/actions/api-key-actions';
 import { ApiKeyUses } from './api-key-uses';
 
 export async function ApiKeysSection({ locale }: { locale: Locale }) {
   const [t, forms] = await Promise.all([getTranslations({ locale, namespace: 'studio.apiKeys' }), getTranslations({ locale, namespace: 'studio.forms' })]);
-  const repo = createApiKeysRepository(getDatabase());
-  const keys = await repo.list();
-  const uses = new Map<number, ApiKeyUseRow[]>(await Promise.all(keys.map(async (k) => [k.id, await repo.listUses(k.id, 20)] as const)));
+  const { keys, uses } = await listApiKeys();
   const date = new Intl.DateTimeFormat(locale === 'zh' ? 'zh-CN' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' });
   const origins = (k: ApiKeySummary) => (k.allowedOrigins.includes('*') ? t('anyOrigin') : k.allowedOrigins.length ? k.allowedOrigins.join(', ') : t('noOrigin'));
   return (

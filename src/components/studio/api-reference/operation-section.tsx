@@ -3,7 +3,7 @@
 import { getTranslations } from 'next-intl/server';
 import styles from '@/components/studio/studio.module.css';
 import type { ReferenceOperation } from '@/core/openapi/reference-model';
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 import css from './api-reference.module.css';
 import { FieldTable } from './schema-section';
 import { InlineCode, TypeText } from './type-text';

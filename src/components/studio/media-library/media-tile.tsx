@@ -4,8 +4,8 @@
 // path to use in a text, and, for those who may, the form that describes it.
 import type { ReactNode } from 'react';
 import { displayName, formatDuration, languageInName } from '@/core/media/library-query';
-import type { LibraryItem } from '@/db/repositories/media-library';
-import { otherLocale, type Locale } from '@/i18n/routing';
+import type { LibraryItem } from '@/server/studio/media-library';
+import { otherLocale, type Locale } from '@/core/locales';
 import { formatSize } from '../site-transfer/job-format';
 import styles from './media-library.module.css';
 

@@ -2,7 +2,7 @@
 // again; rendered on the server, refreshed when a job on this page finishes. Times are on
 // the site's clock (Settings), as the archives' names are.
 import { getFormatter, getTranslations } from 'next-intl/server';
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 import type { SiteJob } from '@/server/site-jobs/site-job';
 import controls from '../studio.module.css';
 import styles from './site-transfer.module.css';

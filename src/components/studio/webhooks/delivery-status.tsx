@@ -1,6 +1,6 @@
 // A delivery's status as a small coloured label (waiting, sending, delivered, failed).
 import { getTranslations } from 'next-intl/server';
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 import styles from './webhooks.module.css';
 
 const known = ['pending', 'delivering', 'succeeded', 'failed'] as const;

@@ -7,10 +7,9 @@ import {
   rotateWebhookSecretAction,
   sendTestWebhookAction,
   updateWebhookAction,
-} from '@/app/[locale]/studio/webhook-actions';
-import type { DeliveryRow } from '@/db/repositories/webhook-deliveries';
-import type { Webhook } from '@/db/repositories/webhooks';
-import type { Locale } from '@/i18n/routing';
+} from '@/server/studio/actions/webhook-actions';
+import type { DeliveryRow, Webhook } from '@/server/studio/integrations';
+import type { Locale } from '@/core/locales';
 import { DeliveryStatus } from './delivery-status';
 import { DeliveryTable } from './delivery-table';
 import { eventLabelKeys } from './event-labels';

@@ -7,7 +7,7 @@ import { usePathname } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useActionState, type ReactNode } from 'react';
 import { webhookEvents } from '@/core/webhooks/events';
-import { locales } from '@/i18n/routing';
+import { locales } from '@/core/locales';
 import type { FormState } from '@/server/studio/form-state';
 import controls from '../studio.module.css';
 import { eventLabelKeys } from './event-labels';

@@ -3,27 +3,20 @@
 // client islands get the Studio's webhook words through their own provider.
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations } from 'next-intl/server';
-import { createWebhookAction } from '@/app/[locale]/studio/webhook-actions';
-import { getDatabase } from '@/db/client';
-import { createStudioAdmin } from '@/db/repositories/studio-admin';
-import { createDeliveryQueue } from '@/db/repositories/webhook-deliveries';
-import { createWebhookRepository } from '@/db/repositories/webhooks';
-import type { Locale } from '@/i18n/routing';
+import { createWebhookAction } from '@/server/studio/actions/webhook-actions';
+import { listWebhooks } from '@/server/studio/integrations';
+import type { Locale } from '@/core/locales';
 import controls from '../studio.module.css';
 import { WebhookCard } from './webhook-card';
 import { WebhookForm } from './webhook-form';
 import styles from './webhooks.module.css';
 
 export async function WebhooksSection({ locale }: { locale: Locale }) {
-  const db = getDatabase();
-  const queue = createDeliveryQueue(db);
-  const [t, messages, timeZone, hooks] = await Promise.all([
+  const [t, messages, { timeZone, hooks, deliveries }] = await Promise.all([
     getTranslations({ locale, namespace: 'studio.webhooks' }),
     getMessages({ locale }),
-    createStudioAdmin(db).getTimeZone(),
-    createWebhookRepository(db).list(),
+    listWebhooks(),
   ]);
-  const deliveries = await Promise.all(hooks.map((hook) => queue.listRecent(hook.id)));
   const format = new Intl.DateTimeFormat(locale === 'zh' ? 'zh-CN' : 'en-GB', { dateStyle: 'medium', timeStyle: 'medium', timeZone });
   const formatTime = (iso: string) => format.format(new Date(iso));
   const { webhooks, languages, forms } = messages.studio;

@@ -6,7 +6,7 @@
 // guessed is read back, once, when the tags say it is unmarked. Only the tables listed in
 // ghostTables are ever read: never settings, members, sessions or API keys, and of users
 // only name, slug, email and bio.
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 import { bodiesInMemory, type BodyStore, type StoredBody, withStoredBody } from '../body-store';
 import { collectMedia, type MediaContext, type MediaProblems, mediaWarnings, resolveMedia } from '../collect-media';
 import { detectLocale, mapLocaleCode } from '../detect-locale';

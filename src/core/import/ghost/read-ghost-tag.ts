@@ -6,7 +6,7 @@
 //   #translation-<key>, #t-<key>   posts sharing a key are translations of each other
 //
 // Every other `#tag` is ignored (Ghost themes use them for routing and templates).
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 import { isLanguageCode, mapLocaleCode } from '../detect-locale';
 
 export type GhostTagMeaning =

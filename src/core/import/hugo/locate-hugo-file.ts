@@ -5,7 +5,7 @@
 // a suffix counts when it is a two-letter code (with an optional region), a code the
 // importer was told about, or one that names Chinese or English.
 import { posix } from 'node:path';
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 import { isLanguageCode, mapLocaleCode } from '../detect-locale';
 
 export interface HugoLocation {

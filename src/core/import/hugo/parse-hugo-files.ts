@@ -7,7 +7,7 @@
 // are imported as pages.
 import { posix } from 'node:path';
 import { slugify } from '@/core/content/slugify';
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 import { collectMedia, type MediaContext, mediaWarnings, resolveMedia } from '../collect-media';
 import type { ImportAuthor, ImportDocument, ImportMediaRef, ImportWarning } from '../import-document';
 import { chooseLocale, type ImportOptions, resolveMapping } from '../import-options';

@@ -3,7 +3,7 @@
 // supply featured images and galleries), Polylang or WPML groups pair them, categories
 // and tags become Duet tags with a name per language. Each item's HTML is read back from
 // the body store only while it is converted, and its Markdown goes back into the store.
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 import { bodiesInMemory, type StoredBody, withStoredBody } from '../body-store';
 import { collectMedia, type MediaContext, mediaWarnings, resolveMedia } from '../collect-media';
 import type { ImportAuthor, ImportDocument, ImportMediaRef, ImportStatus, ImportWarning } from '../import-document';

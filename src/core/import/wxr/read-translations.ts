@@ -8,7 +8,7 @@
 // - WPML (its "Export and Import" add-on): each item carries the post meta
 //   `_wpml_import_language_code` and `_wpml_import_translation_group` (with
 //   `_wpml_import_source_language_code` naming the original); terms the same as term meta.
-import type { Locale } from '@/i18n/routing';
+import type { Locale } from '@/core/locales';
 import { mapLocaleCode } from '../detect-locale';
 import type { WxrItem, WxrTerm } from './read-wxr';
 import { isPhpArray, phpGet, unserializePhp } from './unserialize-php';

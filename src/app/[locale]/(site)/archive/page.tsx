@@ -6,7 +6,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { SiteFrame } from '@/components/site/site-frame';
 import { PhrasedText } from '@/components/site/phrased-text';
 import type { Post } from '@/core/content/types';
-import { isLocale, type Locale } from '@/i18n/routing';
+import { isLocale, type Locale } from '@/core/locales';
 import { alternatesMetadata, samePathInAllLocales } from '@/server/alternates';
 import { listArchiveYears, listPosts } from '@/server/content';
 import { pageTitle } from '@/server/page-title';

@@ -7,7 +7,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { SearchForm } from '@/components/site/search-form';
 import { SearchResults } from '@/components/site/search-results';
 import { SiteFrame } from '@/components/site/site-frame';
-import { isLocale, locales, type Locale } from '@/i18n/routing';
+import { isLocale, locales, type Locale } from '@/core/locales';
 import { alternatesMetadata, samePathInAllLocales, type LocalePaths } from '@/server/alternates';
 import { pageTitle } from '@/server/page-title';
 import { loadSearchPage, type SearchPageState } from '@/server/search';

@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { SiteFrame } from '@/components/site/site-frame';
-import { isLocale, otherLocale } from '@/i18n/routing';
+import { isLocale, otherLocale } from '@/core/locales';
 import { alternatesMetadata, samePathInAllLocales } from '@/server/alternates';
 import { listTags } from '@/server/content';
 import { pageTitle } from '@/server/page-title';

@@ -7,14 +7,12 @@ import { ProfilePictureSection } from '@/components/studio/profile-picture-secti
 import { StudioForm } from '@/components/studio/studio-form';
 import { StudioFrame } from '@/components/studio/studio-frame';
 import styles from '@/components/studio/studio.module.css';
-import { getDatabase } from '@/db/client';
-import { findProfilePicture } from '@/db/repositories/profile-picture';
-import { createStudioAdmin } from '@/db/repositories/studio-admin';
-import { isLocale } from '@/i18n/routing';
+import { isLocale } from '@/core/locales';
 import { pageTitle } from '@/server/page-title';
 import { studioActor } from '@/server/studio/guard';
-import { saveProfilePictureAction } from '../account-actions';
-import { changePasswordAction } from '../manage-actions';
+import { saveProfilePictureAction } from '@/server/studio/actions/account-actions';
+import { changePasswordAction } from '@/server/studio/actions/manage-actions';
+import { findProfilePictureOf, listMedia } from '@/server/studio/studio-reads';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/studio/account'>): Promise<Metadata> {
   const { locale } = await params;
@@ -35,8 +33,8 @@ export default async function AccountPage({ params, searchParams }: PageProps<'/
     getTranslations({ locale, namespace: 'studio.setup' }),
     getTranslations({ locale, namespace: 'studio.forms' }),
     getTranslations({ locale, namespace: 'studio.manage' }),
-    findProfilePicture(getDatabase(), actor.id),
-    createStudioAdmin(getDatabase()).listMedia({ limit: 120, kinds: ['image'] }),
+    findProfilePictureOf(actor.id),
+    listMedia({ limit: 120, kinds: ['image'] }),
   ]);
   return (
     <StudioFrame locale={locale} actor={actor} path="/account">

@@ -6,12 +6,11 @@ import { StudioForm, type FormField } from '@/components/studio/studio-form';
 import { StudioFrame } from '@/components/studio/studio-frame';
 import styles from '@/components/studio/studio.module.css';
 import { can } from '@/core/auth/permissions';
-import { getDatabase } from '@/db/client';
-import { createStudioAdmin } from '@/db/repositories/studio-admin';
-import { isLocale, locales } from '@/i18n/routing';
+import { isLocale, locales } from '@/core/locales';
 import { pageTitle } from '@/server/page-title';
 import { studioActor } from '@/server/studio/guard';
-import { saveAuthorAction } from '../manage-actions';
+import { saveAuthorAction } from '@/server/studio/actions/manage-actions';
+import { listAuthors, listUsers } from '@/server/studio/studio-reads';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/studio/authors'>): Promise<Metadata> {
   const { locale } = await params;
@@ -31,8 +30,7 @@ export default async function AuthorsPage({ params }: PageProps<'/[locale]/studi
     getTranslations({ locale, namespace: 'studio.languages' }),
     getTranslations({ locale, namespace: 'studio.forms' }),
   ]);
-  const admin = createStudioAdmin(getDatabase());
-  const [authors, users] = await Promise.all([admin.listAuthors(), admin.listUsers()]);
+  const [authors, users] = await Promise.all([listAuthors(), listUsers()]);
   const names = new Map(users.map((u) => [u.id, u.name]));
   const editable = authors.filter((a) => (a.userId === actor.id ? can(actor, 'profile.edit-own') : can(actor, 'author.manage')));
   editable.sort((a, b) => Number(b.userId === actor.id) - Number(a.userId === actor.id));

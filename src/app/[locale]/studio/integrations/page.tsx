@@ -9,7 +9,7 @@ import { StudioFrame } from '@/components/studio/studio-frame';
 import styles from '@/components/studio/studio.module.css';
 import { WebhooksSection } from '@/components/studio/webhooks/webhooks-section';
 import { can } from '@/core/auth/permissions';
-import { isLocale } from '@/i18n/routing';
+import { isLocale } from '@/core/locales';
 import { pageTitle } from '@/server/page-title';
 import { studioActor } from '@/server/studio/guard';
 

@@ -6,13 +6,12 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { StudioForm } from '@/components/studio/studio-form';
 import { StudioFrame } from '@/components/studio/studio-frame';
 import styles from '@/components/studio/studio.module.css';
-import { getDatabase } from '@/db/client';
-import { ensureDatabase } from '@/db/ensure-database';
-import { isLocale } from '@/i18n/routing';
-import { countUsers } from '@/server/auth/accounts';
+import { ensureDatabase } from '@/server/ensure-database';
+import { isLocale } from '@/core/locales';
 import { actorFromHeaders } from '@/server/auth/session';
 import { pageTitle } from '@/server/page-title';
-import { loginAction } from '../actions';
+import { loginAction } from '@/server/studio/actions/studio-actions';
+import { hasAnyAccount } from '@/server/studio/studio-reads';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/studio/login'>): Promise<Metadata> {
   const { locale } = await params;
@@ -26,7 +25,7 @@ export default async function LoginPage({ params, searchParams }: PageProps<'/[l
   if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
   await ensureDatabase();
-  if ((await countUsers(getDatabase())) === 0) redirect(`/${locale}/studio/setup`);
+  if (!(await hasAnyAccount())) redirect(`/${locale}/studio/setup`);
   if (await actorFromHeaders(await headers())) redirect(`/${locale}/studio`);
   const query = await searchParams;
   const [t, setup, forms] = await Promise.all([

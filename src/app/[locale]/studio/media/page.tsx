@@ -13,12 +13,11 @@ import { StudioFrame } from '@/components/studio/studio-frame';
 import styles from '@/components/studio/studio.module.css';
 import { can } from '@/core/auth/permissions';
 import { libraryPageSize, mediaKinds, mediaLibraryQuery } from '@/core/media/library-query';
-import { getDatabase } from '@/db/client';
-import { searchMediaLibrary } from '@/db/repositories/media-library';
-import { isLocale, locales } from '@/i18n/routing';
-import { saveMediaTextsAction } from '../manage-actions';
+import { isLocale, locales } from '@/core/locales';
+import { saveMediaTextsAction } from '@/server/studio/actions/manage-actions';
 import { pageTitle } from '@/server/page-title';
 import { studioActor } from '@/server/studio/guard';
+import { searchLibrary } from '@/server/studio/media-library';
 
 const kindKeys = { image: 'kindImage', audio: 'kindAudio', video: 'kindVideo', subtitle: 'kindSubtitle' } as const;
 
@@ -42,7 +41,7 @@ export default async function MediaPage({ params, searchParams }: PageProps<'/[l
     getTranslations({ locale, namespace: 'studio.languages' }),
     getTranslations({ locale, namespace: 'studio.forms' }),
     getTranslations({ locale, namespace: 'studio.manage' }),
-    searchMediaLibrary(getDatabase(), { query: query.q ?? '', kind: query.kind ?? null, offset: (page - 1) * libraryPageSize, limit: libraryPageSize }),
+    searchLibrary({ query: query.q ?? '', kind: query.kind ?? null, offset: (page - 1) * libraryPageSize, limit: libraryPageSize }),
   ]);
   const pages = Math.max(1, Math.ceil(total / libraryPageSize));
   const isFiltered = Boolean(query.q || query.kind);

@@ -11,13 +11,11 @@ import styles from '@/components/studio/studio.module.css';
 import { can } from '@/core/auth/permissions';
 import { formatLinkLines } from '@/core/studio/link-lines';
 import { maxNavigationLinks, maxSocialLinks } from '@/core/studio/site-inputs';
-import { getDatabase } from '@/db/client';
-import { createSiteSettings } from '@/db/repositories/site-settings';
-import { createStudioAdmin } from '@/db/repositories/studio-admin';
-import { isLocale, locales } from '@/i18n/routing';
+import { isLocale, locales } from '@/core/locales';
 import { pageTitle } from '@/server/page-title';
 import { studioActor } from '@/server/studio/guard';
-import { saveLookAction, saveSettingsAction, saveTimeZoneAction } from '../settings-actions';
+import { saveLookAction, saveSettingsAction, saveTimeZoneAction } from '@/server/studio/actions/settings-actions';
+import { getLanguageSettings, getSiteLook, getSiteTimeZone, listMedia } from '@/server/studio/studio-reads';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/studio/settings'>): Promise<Metadata> {
   const { locale } = await params;
@@ -44,13 +42,11 @@ export default async function SettingsPage({ params }: PageProps<'/[locale]/stud
       </StudioFrame>
     );
   }
-  const admin = createStudioAdmin(getDatabase());
-  const site = createSiteSettings(getDatabase());
   const [settings, look, images, timeZone, messages] = await Promise.all([
-    Promise.all(locales.map((l) => site.getLanguage(l))),
-    site.getLook(),
-    admin.listMedia({ limit: 120, kinds: ['image'] }),
-    admin.getTimeZone(),
+    Promise.all(locales.map((l) => getLanguageSettings(l))),
+    getSiteLook(),
+    listMedia({ limit: 120, kinds: ['image'] }),
+    getSiteTimeZone(),
     getMessages({ locale }),
   ]);
   return (

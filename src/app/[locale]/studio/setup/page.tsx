@@ -5,12 +5,11 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { StudioForm } from '@/components/studio/studio-form';
 import { StudioFrame } from '@/components/studio/studio-frame';
 import styles from '@/components/studio/studio.module.css';
-import { getDatabase } from '@/db/client';
-import { ensureDatabase } from '@/db/ensure-database';
-import { isLocale } from '@/i18n/routing';
-import { countUsers } from '@/server/auth/accounts';
+import { ensureDatabase } from '@/server/ensure-database';
+import { isLocale } from '@/core/locales';
 import { pageTitle } from '@/server/page-title';
-import { setupAction } from '../actions';
+import { setupAction } from '@/server/studio/actions/studio-actions';
+import { hasAnyAccount } from '@/server/studio/studio-reads';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/studio/setup'>): Promise<Metadata> {
   const { locale } = await params;
@@ -24,7 +23,7 @@ export default async function SetupPage({ params }: PageProps<'/[locale]/studio/
   if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
   await ensureDatabase();
-  if ((await countUsers(getDatabase())) > 0) redirect(`/${locale}/studio/login`);
+  if (await hasAnyAccount()) redirect(`/${locale}/studio/login`);
   const [t, forms] = await Promise.all([getTranslations({ locale, namespace: 'studio.setup' }), getTranslations({ locale, namespace: 'studio.forms' })]);
   return (
     <StudioFrame locale={locale} actor={null} path="/setup">

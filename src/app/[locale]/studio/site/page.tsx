@@ -10,14 +10,13 @@ import { ArchivePanel } from '@/components/studio/site-transfer/archive-panel';
 import { ImportPanel } from '@/components/studio/site-transfer/import-panel';
 import { RecentJobs } from '@/components/studio/site-transfer/recent-jobs';
 import { can } from '@/core/auth/permissions';
-import { getDatabase } from '@/db/client';
-import { createStudioAdmin } from '@/db/repositories/studio-admin';
-import { isLocale } from '@/i18n/routing';
+import { isLocale } from '@/core/locales';
 import { pageTitle } from '@/server/page-title';
-import { dataDir } from '@/server/revalidate-token';
+import { dataDir } from '@/core/config/data-dir';
 import { listJobs } from '@/server/site-jobs/job-store';
 import { maxImportBytes } from '@/server/site-jobs/start-site-job';
 import { studioActor } from '@/server/studio/guard';
+import { getSiteTimeZone } from '@/server/studio/studio-reads';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/studio/site'>): Promise<Metadata> {
   const { locale } = await params;
@@ -43,7 +42,7 @@ export default async function SitePage({ params }: PageProps<'/[locale]/studio/s
       </StudioFrame>
     );
   }
-  const [jobs, timeZone] = await Promise.all([listJobs(dataDir()), createStudioAdmin(getDatabase()).getTimeZone()]);
+  const [jobs, timeZone] = await Promise.all([listJobs(dataDir()), getSiteTimeZone()]);
   return (
     <StudioFrame locale={locale} actor={actor} path="/site">
       <h1 className={styles.pageTitle}>{t('title')}</h1>

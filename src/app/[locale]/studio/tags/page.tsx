@@ -7,12 +7,11 @@ import { StudioFrame } from '@/components/studio/studio-frame';
 import styles from '@/components/studio/studio.module.css';
 import { can } from '@/core/auth/permissions';
 import type { Tag } from '@/core/content/types';
-import { getDatabase } from '@/db/client';
-import { createStudioAdmin } from '@/db/repositories/studio-admin';
-import { isLocale, locales } from '@/i18n/routing';
+import { isLocale, locales } from '@/core/locales';
 import { pageTitle } from '@/server/page-title';
 import { studioActor } from '@/server/studio/guard';
-import { saveTagAction } from '../manage-actions';
+import { saveTagAction } from '@/server/studio/actions/manage-actions';
+import { listTags } from '@/server/studio/studio-reads';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/studio/tags'>): Promise<Metadata> {
   const { locale } = await params;
@@ -39,7 +38,7 @@ export default async function TagsPage({ params }: PageProps<'/[locale]/studio/t
       </StudioFrame>
     );
   }
-  const tags = await createStudioAdmin(getDatabase()).listTags();
+  const tags = await listTags();
   const fieldsFor = (tag?: Tag): FormField[] => [
     { name: 'id', type: 'hidden', label: '', defaultValue: tag ? String(tag.id) : '' },
     { name: 'key', label: t('key'), defaultValue: tag?.key, required: true },

@@ -6,14 +6,12 @@ import { StudioForm } from '@/components/studio/studio-form';
 import { StudioFrame } from '@/components/studio/studio-frame';
 import styles from '@/components/studio/studio.module.css';
 import { can, isRole, roles } from '@/core/auth/permissions';
-import { getDatabase } from '@/db/client';
-import { createStudioAdmin } from '@/db/repositories/studio-admin';
-import { isLocale } from '@/i18n/routing';
-import { listOpenInvites } from '@/server/auth/invites';
+import { isLocale } from '@/core/locales';
 import { pageTitle } from '@/server/page-title';
 import { studioActor } from '@/server/studio/guard';
-import { inviteAction, revokeInviteAction } from '../actions';
-import { removeUserAction, setRoleAction } from '../manage-actions';
+import { inviteAction, revokeInviteAction } from '@/server/studio/actions/studio-actions';
+import { removeUserAction, setRoleAction } from '@/server/studio/actions/manage-actions';
+import { listInvites, listUsers } from '@/server/studio/studio-reads';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/studio/users'>): Promise<Metadata> {
   const { locale } = await params;
@@ -40,11 +38,7 @@ export default async function UsersPage({ params }: PageProps<'/[locale]/studio/
       </StudioFrame>
     );
   }
-  const db = getDatabase();
-  const [users, invites] = await Promise.all([
-    createStudioAdmin(db).listUsers(),
-    listOpenInvites(db),
-  ]);
+  const [users, invites] = await Promise.all([listUsers(), listInvites()]);
   const dateFormat = new Intl.DateTimeFormat(locale === 'zh' ? 'zh-CN' : 'en-GB', { dateStyle: 'medium' });
   return (
     <StudioFrame locale={locale} actor={actor} path="/users">

@@ -3,7 +3,7 @@
 // a 400 naming the field, in the API's one error shape.
 import { AppError } from '@/core/errors/app-error';
 import { searchApiInput, searchPageSize, searchParamsObject } from '@/core/search/search-input';
-import { defaultLocale } from '@/i18n/routing';
+import { defaultLocale } from '@/core/locales';
 import { defineRoute } from '@/server/api/define-route';
 import { getTagBySlug } from '@/server/content';
 import { searchContent } from '@/server/search';

@@ -6,7 +6,7 @@ import { AuthorAvatar } from '@/components/site/author-avatar';
 import { PostList } from '@/components/site/post-list';
 import { SiteFrame } from '@/components/site/site-frame';
 import { authorPaths } from '@/core/seo/listing-paths';
-import { isLocale, otherLocale } from '@/i18n/routing';
+import { isLocale, otherLocale } from '@/core/locales';
 import { alternatesMetadata } from '@/server/alternates';
 import { getAuthorByHandle, listPosts } from '@/server/content';
 import { pageTitle } from '@/server/page-title';

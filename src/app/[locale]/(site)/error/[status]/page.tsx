@@ -6,7 +6,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ErrorView } from '@/components/site/error-view';
 import { SiteFrame } from '@/components/site/site-frame';
 import { errorTitleKey } from '@/core/errors/http-status';
-import { isLocale } from '@/i18n/routing';
+import { isLocale } from '@/core/locales';
 import { pageTitle } from '@/server/page-title';
 import { samePathInAllLocales } from '@/server/alternates';
 

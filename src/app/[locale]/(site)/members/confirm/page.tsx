@@ -7,7 +7,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { SiteFrame } from '@/components/site/site-frame';
-import { isLocale } from '@/i18n/routing';
+import { isLocale } from '@/core/locales';
 import { samePathInAllLocales } from '@/server/alternates';
 import { confirmFromLink } from '@/server/members/confirm-member';
 import { pageTitle } from '@/server/page-title';

@@ -4,7 +4,7 @@ import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { HomeView } from '@/components/site/home-view';
 import { SiteFrame } from '@/components/site/site-frame';
-import { isLocale } from '@/i18n/routing';
+import { isLocale } from '@/core/locales';
 import { alternatesMetadata, samePathInAllLocales } from '@/server/alternates';
 import { pageTitle } from '@/server/page-title';
 

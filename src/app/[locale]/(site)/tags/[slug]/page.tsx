@@ -6,7 +6,7 @@ import { PostList } from '@/components/site/post-list';
 import { SiteFrame } from '@/components/site/site-frame';
 import type { Tag } from '@/core/content/types';
 import { tagPaths } from '@/core/seo/listing-paths';
-import { isLocale, otherLocale, type Locale } from '@/i18n/routing';
+import { isLocale, otherLocale, type Locale } from '@/core/locales';
 import { alternatesMetadata, type LocalePaths } from '@/server/alternates';
 import { getTagBySlug, listPosts } from '@/server/content';
 import { pageTitle } from '@/server/page-title';

@@ -8,7 +8,7 @@ import { StudioFrame } from '@/components/studio/studio-frame';
 import styles from '@/components/studio/studio.module.css';
 import { can } from '@/core/auth/permissions';
 import { buildReference } from '@/core/openapi/reference-model';
-import { isLocale } from '@/i18n/routing';
+import { isLocale } from '@/core/locales';
 import { apiDocument } from '@/server/openapi/api-document';
 import { pageTitle } from '@/server/page-title';
 import { studioActor } from '@/server/studio/guard';

@@ -5,12 +5,11 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { StudioForm } from '@/components/studio/studio-form';
 import { StudioFrame } from '@/components/studio/studio-frame';
 import styles from '@/components/studio/studio.module.css';
-import { getDatabase } from '@/db/client';
-import { ensureDatabase } from '@/db/ensure-database';
-import { isLocale } from '@/i18n/routing';
-import { findOpenInvite } from '@/server/auth/invites';
+import { ensureDatabase } from '@/server/ensure-database';
+import { isLocale } from '@/core/locales';
 import { pageTitle } from '@/server/page-title';
-import { acceptInviteAction } from '../../actions';
+import { acceptInviteAction } from '@/server/studio/actions/studio-actions';
+import { findInvite } from '@/server/studio/studio-reads';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/studio/invite/[token]'>): Promise<Metadata> {
   const { locale } = await params;
@@ -24,7 +23,7 @@ export default async function InvitePage({ params }: PageProps<'/[locale]/studio
   if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
   await ensureDatabase();
-  const invite = token.length <= 128 ? await findOpenInvite(getDatabase(), token) : null;
+  const invite = await findInvite(token);
   const [t, roles, forms, setup] = await Promise.all([
     getTranslations({ locale, namespace: 'studio.invite' }),
     getTranslations({ locale, namespace: 'studio.roles' }),

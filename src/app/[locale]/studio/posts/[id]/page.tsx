@@ -10,14 +10,12 @@ import { PostMetaForm } from '@/components/studio/post-meta-form';
 import { StudioFrame } from '@/components/studio/studio-frame';
 import styles from '@/components/studio/studio.module.css';
 import { can } from '@/core/auth/permissions';
-import { getDatabase } from '@/db/client';
-import { createStudioAdmin } from '@/db/repositories/studio-admin';
-import { createStudioRepository } from '@/db/repositories/studio-repository';
-import { isLocale, locales, otherLocale } from '@/i18n/routing';
+import { isLocale, locales, otherLocale } from '@/core/locales';
 import type { Media } from '@/core/content/types';
 import { pageTitle } from '@/server/page-title';
-import { editorPanes } from '@/server/studio/editor-panes';
+import { editorAnswer } from '@/server/studio/editor-panes';
 import { studioActor } from '@/server/studio/guard';
+import { getSiteTimeZone, getStudioPost, listMedia, listTags } from '@/server/studio/studio-reads';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/studio/posts/[id]'>): Promise<Metadata> {
   const { locale } = await params;
@@ -31,8 +29,7 @@ export default async function EditorPage({ params }: PageProps<'/[locale]/studio
   if (!isLocale(locale) || !/^\d{1,9}$/.test(id)) notFound();
   setRequestLocale(locale);
   const actor = await studioActor(locale);
-  const repo = createStudioRepository(getDatabase());
-  const post = await repo.getStudioPost(Number(id));
+  const post = await getStudioPost(Number(id));
   if (!post) notFound();
   const forms = await getTranslations({ locale, namespace: 'studio.forms' });
   const resource = (l: (typeof locales)[number]) => ({ kind: 'post' as const, ownerUserId: post.ownerUserId, sourceLocale: post.sourceLocale, locale: l });
@@ -45,10 +42,9 @@ export default async function EditorPage({ params }: PageProps<'/[locale]/studio
   }
 
   const source = post.translations[post.sourceLocale];
-  const panes = await editorPanes(repo, post, actor);
+  const { panes } = await editorAnswer(post, actor);
   const messages = await getMessages({ locale });
-  const admin = createStudioAdmin(getDatabase());
-  const [library, tags, timeZone] = await Promise.all([admin.listMedia({ limit: 300, kinds: ['image', 'audio', 'video', 'subtitle'] }), admin.listTags(), admin.getTimeZone()]);
+  const [library, tags, timeZone] = await Promise.all([listMedia({ limit: 300, kinds: ['image', 'audio', 'video', 'subtitle'] }), listTags(), getSiteTimeZone()]);
   const optionsOf = (kind: Media['kind']) =>
     library.filter((m) => m.kind === kind).map((m) => ({ id: m.id, label: m.alt[locale] || m.path.split('/').pop()! }));
   const meta = {

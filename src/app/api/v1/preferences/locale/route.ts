@@ -1,7 +1,7 @@
 // POST /api/v1/preferences/locale {"locale":"en"}: remember the reader's language
 // in the NEXT_LOCALE cookie, the same one the language switcher sets.
 import { localePreferenceInput } from '@/core/preferences/locale-preference';
-import { localeCookie } from '@/i18n/routing';
+import { localeCookie } from '@/core/locales';
 import { defineRoute } from '@/server/api/define-route';
 import { readJson } from '@/server/api/read-json';
 

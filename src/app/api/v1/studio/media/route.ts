@@ -5,13 +5,12 @@
 import { z } from 'zod';
 import { AppError } from '@/core/errors/app-error';
 import { mp4RenditionOf } from '@/core/media/mp4-rendition';
-import { getDatabase } from '@/db/client';
-import { createStudioAdmin } from '@/db/repositories/studio-admin';
 import { defineRoute } from '@/server/api/define-route';
 import { authorize, requireActor } from '@/server/auth/session';
 import { reloadMediaIndex } from '@/server/media/media-index';
 import { startMp4Rendition } from '@/server/media/start-video-rendition';
 import { uploadMedia } from '@/server/media/upload-media';
+import { listMedia } from '@/server/studio/studio-reads';
 
 const uploadQuery = z.strictObject({
   name: z.string().min(1, 'Give the file name.').max(255, 'Use a file name of at most 255 characters.'),
@@ -22,7 +21,7 @@ const route = defineRoute({
   GET: async (request) => {
     const actor = await requireActor(request);
     authorize(actor, 'studio.enter');
-    const media = await createStudioAdmin(getDatabase()).listMedia({ limit: 200 });
+    const media = await listMedia({ limit: 200 });
     return Response.json({ media }, { headers: { 'Cache-Control': 'private, no-store' } });
   },
   POST: async (request) => {

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { alignBlocks } from '@/core/markdown/split-blocks';
 import { maxBodyLength } from '@/core/studio/inputs';
 import { blockText } from '@/core/studio/text-field';
-import { locales } from '@/i18n/routing';
+import { locales } from '@/core/locales';
 import { defineRoute } from '@/server/api/define-route';
 import { readJson } from '@/server/api/read-json';
 import { requireActor } from '@/server/auth/session';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { defineRoute } from '@/server/api/define-route';
 import { readJson } from '@/server/api/read-json';
 import { authorize, requireActor } from '@/server/auth/session';
-import { dataDir } from '@/server/revalidate-token';
+import { dataDir } from '@/core/config/data-dir';
 import { listJobs } from '@/server/site-jobs/job-store';
 import { startArchiveJob } from '@/server/site-jobs/start-site-job';
 

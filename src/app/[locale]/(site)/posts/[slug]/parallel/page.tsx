@@ -7,7 +7,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { PhrasedText } from '@/components/site/phrased-text';
 import { SiteFrame } from '@/components/site/site-frame';
 import { alignBlocks } from '@/core/markdown/split-blocks';
-import { otherLocale } from '@/i18n/routing';
+import { otherLocale } from '@/core/locales';
 import { loadPostView } from '@/server/load-post';
 import { postMetadata } from '@/server/post-metadata';
 import { getRenderedBody } from '@/server/render/rendered-body';

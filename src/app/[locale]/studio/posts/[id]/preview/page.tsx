@@ -8,14 +8,13 @@ import { PostArticle } from '@/components/site/post-article';
 import { SiteFrame } from '@/components/site/site-frame';
 import { can } from '@/core/auth/permissions';
 import { excerptOrDerived } from '@/core/content/derive-excerpt';
-import { getDatabase } from '@/db/client';
-import { createStudioRepository } from '@/db/repositories/studio-repository';
-import { isLocale } from '@/i18n/routing';
+import { isLocale } from '@/core/locales';
 import { viewPost } from '@/server/post-view';
 import { fallbackRendering } from '@/server/render/refresh-renders';
 import { isRenderTimeout } from '@/server/render/render-pool';
 import { renderWithMedia } from '@/server/render/render-with-media';
 import { studioActor } from '@/server/studio/guard';
+import { getStudioPost } from '@/server/studio/studio-reads';
 
 export const metadata: Metadata = { robots: { index: false, follow: false } };
 
@@ -24,7 +23,7 @@ export default async function DraftPreviewPage({ params }: PageProps<'/[locale]/
   if (!isLocale(locale) || !/^\d{1,9}$/.test(id)) notFound();
   setRequestLocale(locale);
   const actor = await studioActor(locale);
-  const post = await createStudioRepository(getDatabase()).getStudioPost(Number(id));
+  const post = await getStudioPost(Number(id));
   if (!post || !can(actor, 'post.view', { kind: 'post', ownerUserId: post.ownerUserId, sourceLocale: post.sourceLocale, locale: post.sourceLocale })) notFound();
   const view = viewPost(post, locale);
   if (!view) notFound();

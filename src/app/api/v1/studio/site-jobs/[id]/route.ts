@@ -3,7 +3,7 @@
 import { AppError } from '@/core/errors/app-error';
 import { defineRoute } from '@/server/api/define-route';
 import { authorize, requireActor } from '@/server/auth/session';
-import { dataDir } from '@/server/revalidate-token';
+import { dataDir } from '@/core/config/data-dir';
 import { readJob } from '@/server/site-jobs/job-store';
 import { viewJob } from '@/server/site-jobs/job-view';
 

@@ -3,10 +3,10 @@
 // job (a dry run) to poll. Nothing is imported until the preview is confirmed.
 import { z } from 'zod';
 import { AppError } from '@/core/errors/app-error';
-import { locales } from '@/i18n/routing';
+import { locales } from '@/core/locales';
 import { defineRoute } from '@/server/api/define-route';
 import { authorize, requireActor } from '@/server/auth/session';
-import { dataDir } from '@/server/revalidate-token';
+import { dataDir } from '@/core/config/data-dir';
 import { startImportPreview } from '@/server/site-jobs/start-site-job';
 
 const uploadQuery = z.strictObject({

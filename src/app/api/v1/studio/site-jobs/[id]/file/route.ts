@@ -2,7 +2,7 @@
 // whole report (JSON), as a download streamed from disk.
 import { defineRoute } from '@/server/api/define-route';
 import { authorize, requireActor } from '@/server/auth/session';
-import { dataDir } from '@/server/revalidate-token';
+import { dataDir } from '@/core/config/data-dir';
 import { downloadJobFile } from '@/server/site-jobs/download-job-file';
 
 const route = defineRoute<{ id: string }>({

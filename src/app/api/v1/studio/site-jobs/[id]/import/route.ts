@@ -2,7 +2,7 @@
 // read, keeping each source text's status (published texts go live). Once per preview.
 import { defineRoute } from '@/server/api/define-route';
 import { authorize, requireActor } from '@/server/auth/session';
-import { dataDir } from '@/server/revalidate-token';
+import { dataDir } from '@/core/config/data-dir';
 import { confirmImport } from '@/server/site-jobs/start-site-job';
 
 const route = defineRoute<{ id: string }>({

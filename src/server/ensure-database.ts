@@ -5,12 +5,12 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Renderer } from '@/core/markdown/render-document';
-import { dataDir } from '@/server/revalidate-token';
-import { getDatabase } from './client';
-import { migrateToLatest } from './migrate';
-import { withPreparationLock } from './preparation-lock';
-import type { Database } from './schema';
-import { seedDemo } from './seed-demo';
+import { dataDir } from '@/core/config/data-dir';
+import { getDatabase } from '@/db/client';
+import { migrateToLatest } from '@/db/migrate';
+import { withPreparationLock } from '@/db/preparation-lock';
+import type { Database } from '@/db/schema';
+import { seedDemo } from './demo/seed-demo';
 
 // One run per database instance (a closed and reopened database gets its own), kept on
 // globalThis for the same reason as the instance itself: Next may load this module more

@@ -7,11 +7,11 @@ import type { Kysely } from 'kysely';
 import type { Media, PerLocale } from '@/core/content/types';
 import type { Renderer } from '@/core/markdown/render-document';
 import { renderInWorker } from '@/server/render/render-pool';
-import { locales, otherLocale, type Locale } from '@/i18n/routing';
-import { createContentRepository, type ContentRepository } from './repositories/content-repository';
-import type { Database } from './schema';
-import { importMediaFile, type MediaFolder } from './seed/import-media-file';
-import { readDemoContent, type DemoContent, type DemoPost } from './seed/read-demo-content';
+import { locales, otherLocale, type Locale } from '@/core/locales';
+import { createContentRepository, type ContentRepository } from '@/db/repositories/content-repository';
+import type { Database } from '@/db/schema';
+import { importMediaFile, type MediaFolder } from './import-media-file';
+import { readDemoContent, type DemoContent, type DemoPost } from './read-demo-content';
 
 export interface SeedDemoOptions {
   /** Where media files are copied (DATA_DIR). */

@@ -5,7 +5,7 @@
 // are not part of it: the first two are rebuilt, the rest are secrets or ephemeral.
 import { z } from 'zod';
 import { roles } from '@/core/auth/permissions';
-import { locales } from '@/i18n/routing';
+import { locales } from '@/core/locales';
 
 export const exportFormat = 'duet-export';
 export const exportFormatVersion = 1;

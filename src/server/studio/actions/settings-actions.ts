@@ -8,7 +8,7 @@ import { getDatabase } from '@/db/client';
 import { createSiteSettings } from '@/db/repositories/site-settings';
 import { createStudioAdmin } from '@/db/repositories/studio-admin';
 import { revalidateContent } from '@/server/revalidate';
-import { dataDir } from '@/server/revalidate-token';
+import { dataDir } from '@/core/config/data-dir';
 import { saveSiteLook } from '@/server/site/save-site-look';
 import { parseLinkLines } from '@/core/studio/link-lines';
 import { allowedActor, chosenId, formLocale, formText, savedState } from '@/server/studio/action-helpers';

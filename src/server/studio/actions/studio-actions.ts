@@ -11,8 +11,8 @@ import { can } from '@/core/auth/permissions';
 import { acceptInviteInput, inviteInput, loginInput, newPostInput, setupOwnerInput } from '@/core/studio/inputs';
 import { AppError } from '@/core/errors/app-error';
 import { getDatabase } from '@/db/client';
-import { ensureDatabase } from '@/db/ensure-database';
-import { localeOrDefault, type Locale } from '@/i18n/routing';
+import { ensureDatabase } from '@/server/ensure-database';
+import { localeOrDefault, type Locale } from '@/core/locales';
 import { RateLimitedError, setupOwner, signIn } from '@/server/auth/accounts';
 import { authFor } from '@/server/auth/auth';
 import { acceptInvite, createInvite, revokeInvite } from '@/server/auth/invites';
@@ -20,7 +20,7 @@ import { actorFromHeaders } from '@/server/auth/session';
 import { createDraft } from '@/server/studio/draft-writes';
 import { echoValues, failedForm, invalidForm, type FormState } from '@/server/studio/form-state';
 import { clientAddress } from '@/server/studio/guard';
-import { siteUrl } from '@/server/site-url';
+import { siteUrl } from '@/core/config/site-url';
 
 /** SITE_URL when set; otherwise the address the owner is using right now. */
 async function requestOrigin(): Promise<string> {

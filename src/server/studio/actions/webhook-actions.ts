@@ -10,8 +10,8 @@ import { redeliverInput, webhookIdInput, webhookInput } from '@/core/webhooks/we
 import { getDatabase } from '@/db/client';
 import { createDeliveryQueue } from '@/db/repositories/webhook-deliveries';
 import { createWebhookRepository } from '@/db/repositories/webhooks';
-import type { Locale } from '@/i18n/routing';
-import { siteUrl } from '@/server/site-url';
+import type { Locale } from '@/core/locales';
+import { siteUrl } from '@/core/config/site-url';
 import { allowedActor, formLocale, formText } from '@/server/studio/action-helpers';
 import { invalidForm, type FormState } from '@/server/studio/form-state';
 import { wakeWebhookWorker } from '@/server/webhooks/delivery-worker';

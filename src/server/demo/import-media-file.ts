@@ -10,7 +10,7 @@ import type { MediaKind } from '@/core/content/types';
 import { syncDirectory } from '@/server/media/durable-file';
 import { ingestUpload, mediaRowOf, TEMP_UPLOAD_FOLDER } from '@/server/media/ingest';
 import { mediaStoreFor } from '@/server/media/media-store';
-import type { NewMedia } from '../repositories/content-writer';
+import type { NewMedia } from '@/db/repositories/content-writer';
 
 export type MediaFolder = 'images' | 'audios' | 'videos';
 

@@ -11,7 +11,7 @@ import { AppError } from '@/core/errors/app-error';
 import { authorProfileInput, changePasswordInput, mediaTextInput, tagInput } from '@/core/studio/inputs';
 import { getDatabase } from '@/db/client';
 import { createStudioAdmin, type StudioAdmin } from '@/db/repositories/studio-admin';
-import { locales, type Locale } from '@/i18n/routing';
+import { locales, type Locale } from '@/core/locales';
 import { accountKey, addressKey } from '@/core/auth/login-throttle';
 import { RateLimitedError, withAttemptThrottle } from '@/server/auth/accounts';
 import { authFor } from '@/server/auth/auth';

@@ -4,7 +4,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { z } from 'zod';
-import { locales, type Locale } from '@/i18n/routing';
+import { locales, type Locale } from '@/core/locales';
 import { parseFrontMatter, type FrontMatter } from './parse-front-matter';
 
 const localeEnum = z.enum(locales);

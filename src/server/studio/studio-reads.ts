@@ -1,0 +1,66 @@
+// What the Studio's pages and read-only routes show, read through the repositories so
+// that no page opens the database itself. Each caller has already identified the actor
+// and checked `can()`; these functions decide nothing.
+import type { MediaKind } from '@/core/content/types';
+import type { Locale } from '@/core/locales';
+import { getDatabase } from '@/db/client';
+import { findProfilePicture } from '@/db/repositories/profile-picture';
+import { createSiteSettings } from '@/db/repositories/site-settings';
+import { createStudioAdmin } from '@/db/repositories/studio-admin';
+import { createStudioRepository, type StudioListOptions } from '@/db/repositories/studio-repository';
+import { countUsers } from '@/server/auth/accounts';
+import { findOpenInvite, listOpenInvites } from '@/server/auth/invites';
+
+export function hasAnyAccount(): Promise<boolean> {
+  return countUsers(getDatabase()).then((n) => n > 0);
+}
+
+/** The open invite a link's token names, or null (a token longer than any we make is not looked up). */
+export function findInvite(token: string) {
+  return token.length <= 128 ? findOpenInvite(getDatabase(), token) : Promise.resolve(null);
+}
+
+export function listInvites() {
+  return listOpenInvites(getDatabase());
+}
+
+export function listUsers() {
+  return createStudioAdmin(getDatabase()).listUsers();
+}
+
+export function listAuthors() {
+  return createStudioAdmin(getDatabase()).listAuthors();
+}
+
+export function listTags() {
+  return createStudioAdmin(getDatabase()).listTags();
+}
+
+export function listMedia(options: { limit: number; kinds?: MediaKind[] }) {
+  return createStudioAdmin(getDatabase()).listMedia(options);
+}
+
+/** The site's time zone (IANA name), in which the Studio enters and shows times. */
+export function getSiteTimeZone(): Promise<string> {
+  return createStudioAdmin(getDatabase()).getTimeZone();
+}
+
+export function findProfilePictureOf(userId: string): Promise<number | null> {
+  return findProfilePicture(getDatabase(), userId);
+}
+
+export function getStudioPost(id: number) {
+  return createStudioRepository(getDatabase()).getStudioPost(id);
+}
+
+export function listStudioPosts(options: StudioListOptions) {
+  return createStudioRepository(getDatabase()).listStudioPosts(options);
+}
+
+export function getLanguageSettings(locale: Locale) {
+  return createSiteSettings(getDatabase()).getLanguage(locale);
+}
+
+export function getSiteLook() {
+  return createSiteSettings(getDatabase()).getLook();
+}
