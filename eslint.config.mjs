@@ -50,7 +50,7 @@ const config = [
   // Media are pre-sized WebP files served from /images with width and height set; the
   // Next image optimizer would add a second, uncached hop per image.
   { rules: { '@next/next/no-img-element': 'off' } },
-  // CommonJS preloads (`node --require`) must run before any ES module loader exists.
+  // CommonJS scripts (scripts/check-node.cjs) run on any Node, before a check that it is new enough.
   { files: ['**/*.cjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
   { files: ['src/**/*.{ts,tsx}'], rules: { 'import/no-restricted-paths': ['error', { zones: layerZones }] } },
   // The domain runs the same in a page, a worker and a command-line script.
