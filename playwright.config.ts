@@ -8,6 +8,12 @@ const desktop = { viewport: { width: 1280, height: 900 } };
 const mobile = { ...devices['Pixel 5'], browserName: 'chromium' as const, viewport: { width: 375, height: 740 } };
 /** Specs that change what every page shows. */
 const siteWide = /site-identity\.spec\.ts$/;
+/**
+ * Tests tagged `@requests` send requests and read answers (API, headers, feeds, redirects,
+ * malformed paths, errors' status) without rendering a page: a window size changes nothing
+ * for them, so they run once, in the `requests` project, not at both widths.
+ */
+const requestOnly = /@requests/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -26,12 +32,13 @@ export default defineConfig({
     trace: 'off',
   },
   projects: [
-    { name: 'desktop', testIgnore: siteWide, use: desktop },
-    { name: 'mobile', testIgnore: siteWide, use: mobile },
+    { name: 'desktop', testIgnore: siteWide, grepInvert: requestOnly, use: desktop },
+    { name: 'mobile', testIgnore: siteWide, grepInvert: requestOnly, use: mobile },
+    { name: 'requests', testIgnore: siteWide, grep: requestOnly, use: desktop },
     // site-identity.spec.ts renames the site and changes its colours, which every page,
     // feed and manifest shows: it runs once, after everything else, and reads the pages
     // at both widths itself.
-    { name: 'site-wide', testMatch: siteWide, dependencies: ['desktop', 'mobile'], use: desktop },
+    { name: 'site-wide', testMatch: siteWide, dependencies: ['desktop', 'mobile', 'requests'], use: desktop },
   ],
   webServer: {
     command: 'node scripts/start.mjs',
@@ -55,6 +62,9 @@ export default defineConfig({
       // editor-writing.spec.ts serves images from another "site" on 127.0.0.1 for the
       // Studio to copy into its library; this machine stays refused by default.
       DUET_TEST_FETCH_ADDRESSES: '127.0.0.1',
+      // The scheduler wakes at a scheduled text's exact time; its regular look for due
+      // texts (15 s on a site) comes every second here, so a missed wake costs a test 1 s.
+      DUET_SCHEDULER_INTERVAL_MS: '1000',
     },
   },
 });

@@ -27,26 +27,23 @@ export function cleanUp(distDirs) {
   spawnSync(process.execPath, [nextBin, 'typegen'], { cwd: root, stdio: 'ignore', env: { ...process.env, NEXT_DIST_DIR: '' } });
 }
 
-/** The hooks `npm start` loads into the server (scripts/start.mjs); `serve(…, { hooks: false })` runs bare `next start`. */
-const hookEnv = {
-  NODE_OPTIONS: ['request-guard', 'client-address', 'content-length', 'precompress']
-    .map((name) => `${root}scripts/${name}.cjs`)
-    .filter((file) => existsSync(file))
-    .map((file) => `--require ${file}`)
-    .join(' '),
-  DUET_REQUEST_GUARD_INSTALL: '1',
-  DUET_CLIENT_ADDRESS_INSTALL: '1',
-  DUET_CONTENT_LENGTH_INSTALL: '1',
-  DUET_PRECOMPRESS_INSTALL: '1',
-};
-
+/**
+ * Serves a build with the server entry, as `npm start` does (src/server-entry/main.ts);
+ * `serve(…, { hooks: false })` runs bare `next start`, without Duet's layers.
+ */
 export async function serve(distDir, port, extraEnv = {}, { hooks = true } = {}) {
-  const child = spawn(process.execPath, [nextBin, 'start', '-p', String(port)], {
+  if (hooks && !existsSync(`${root}${distDir}/duet-server.mjs`)) {
+    const bundled = spawnSync(process.execPath, [`${root}scripts/build-server-entry.mjs`], { cwd: root, env: { ...process.env, NEXT_DIST_DIR: distDir }, stdio: 'inherit' });
+    if (bundled.status !== 0) throw new Error(`server entry for ${distDir} failed`);
+  }
+  const args = hooks ? [`${root}${distDir}/duet-server.mjs`] : [nextBin, 'start', '-p', String(port)];
+  const child = spawn(process.execPath, args, {
     cwd: root,
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NEXT_DIST_DIR: distDir, LOG_LEVEL: 'warn', ...(hooks ? hookEnv : {}), ...extraEnv },
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NEXT_DIST_DIR: distDir, LOG_LEVEL: 'warn', PORT: String(port), ...extraEnv },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  for (let i = 0; i < 100; i++) {
+  // A fresh DATA_DIR is seeded with the demo before the server listens: allow it two minutes.
+  for (let i = 0; i < 1200; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
     } catch {}

@@ -11,13 +11,17 @@
 // inside the route's own layouts: the same tree the client would render. It is idempotent, and it fails loudly when
 // the code it expects is not there (a Next.js upgrade must re-check it);
 // tests/e2e/errors.spec.ts proves the outcome with JavaScript off.
+//
+// The server entry (src/server-entry/main.ts) refuses to start when a file this patch
+// should have changed is unpatched (unpatchedFiles() below): without it, a page that calls
+// notFound() would answer an empty document to a reader without JavaScript.
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const MARK = '/*duet-not-found-ssr*/';
+export const MARK = '/*duet-not-found-ssr*/';
 const require = createRequire(import.meta.url);
-const nextDir = dirname(require.resolve('next/package.json'));
 
 // The matched route with its page replaced by the nearest `kind` file (not-found or error).
 const helper = `${MARK}function __duetFallbackTree(tree,kind){let fb=null;const walk=(node)=>{const [seg,routes,comps]=node;if(comps&&comps[kind])fb=comps[kind];const child=routes&&routes.children;if(child){const c=walk(child);return c?[seg,{...routes,children:c},comps,...node.slice(3)]:null}return comps&&comps.page&&fb?[seg,routes,{...comps,page:fb},...node.slice(3)]:null};return walk(tree)}`;
@@ -38,28 +42,40 @@ function patch(source) {
   return source.slice(0, error.index) + patched + source.slice(error.index + decl.length);
 }
 
-const targets = [
-  join(nextDir, 'dist/server/app-render/app-render.js'),
-  join(nextDir, 'dist/esm/server/app-render/app-render.js'),
-  ...readdirSync(join(nextDir, 'dist/compiled/next-server'))
-    .filter((f) => /^app-page.*\.runtime\.(prod|dev)\.js$/.test(f))
-    .map((f) => join(nextDir, 'dist/compiled/next-server', f)),
-];
+/** The Next.js files that build an error document (the ones this patch changes). */
+export function patchTargets(nextDir = dirname(require.resolve('next/package.json'))) {
+  return [
+    join(nextDir, 'dist/server/app-render/app-render.js'),
+    join(nextDir, 'dist/esm/server/app-render/app-render.js'),
+    ...readdirSync(join(nextDir, 'dist/compiled/next-server'))
+      .filter((f) => /^app-page.*\.runtime\.(prod|dev)\.js$/.test(f))
+      .map((f) => join(nextDir, 'dist/compiled/next-server', f)),
+  ].filter((file) => readFileSync(file, 'utf8').includes('__next_error__'));
+}
 
-let patchedCount = 0;
-const missed = [];
-for (const file of targets) {
-  const source = readFileSync(file, 'utf8');
-  if (!source.includes('__next_error__')) continue;
-  const result = patch(source);
-  if (result == null) missed.push(file);
-  else {
-    if (result !== source) writeFileSync(file, result);
-    patchedCount++;
+/** Files of the installed Next.js that build an error document without the patch. */
+export function unpatchedFiles(nextDir) {
+  return patchTargets(nextDir).filter((file) => !readFileSync(file, 'utf8').includes(MARK));
+}
+
+function main() {
+  let patchedCount = 0;
+  const missed = [];
+  for (const file of patchTargets()) {
+    const source = readFileSync(file, 'utf8');
+    const result = patch(source);
+    if (result == null) missed.push(file);
+    else {
+      if (result !== source) writeFileSync(file, result);
+      patchedCount++;
+    }
   }
+  if (missed.length) {
+    console.error(`patch-next: the not-found SSR patch does not fit this Next.js build:\n  ${missed.join('\n  ')}`);
+    process.exit(1);
+  }
+  console.log(`patch-next: not-found pages are server-rendered (${patchedCount} Next.js files checked).`);
 }
-if (missed.length) {
-  console.error(`patch-next: the not-found SSR patch does not fit this Next.js build:\n  ${missed.join('\n  ')}`);
-  process.exit(1);
-}
-console.log(`patch-next: not-found pages are server-rendered (${patchedCount} Next.js files checked).`);
+
+// Run as a script (npm's postinstall, scripts/start.mjs), not when imported (bundled into the server entry).
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1] && basename(process.argv[1]) === 'patch-next.mjs') main();

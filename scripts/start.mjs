@@ -1,22 +1,32 @@
 #!/usr/bin/env node
-// `npm start`: build the production bundle when it is missing or older than the
-// sources (or was built for another SITE_URL), then serve it on PORT (default 3000).
-// `npm run build` (--build-only) does the first half alone. An instance that is one of
-// several (docs/deploy.md) never builds: they all serve one build made beforehand, and two
-// instances building in one folder at once would wreck it.
+// `npm start`: build the production bundle when it is missing or older than the sources,
+// then serve it on PORT (default 3000) with the server entry (src/server-entry/main.ts).
+// `npm run build` (--build-only) does the first half alone; `npm run dev` (--dev) serves
+// `next dev` behind the same entry. An instance that is one of several (docs/deploy.md)
+// never builds: they all serve one build made beforehand, and two instances building in
+// one folder at once would wreck it.
+//
+// The build here checks no types and runs no linter (`npm test` does both): a first start
+// is a build and a start, nothing more. It says what it is doing at least every 15 s.
 import './check-node.cjs';
 import { spawn, spawnSync } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { isSharedMode, sharedModeMessage, sharedModeProblems } from '../src/server/deployment/shared-mode.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
-const distDir = join(root, process.env.NEXT_DIST_DIR ?? '.next');
+const distDir = join(root, process.env.NEXT_DIST_DIR || '.next');
 const stampFile = join(distDir, 'duet-build.json');
+const serverEntry = join(distDir, 'duet-server.mjs');
 const sources = ['src', 'messages', 'public', 'demo', 'next.config.ts', 'package.json', 'package-lock.json', 'tsconfig.json'];
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
 const nextBin = join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
+const started = Date.now();
+const elapsed = () => {
+  const seconds = Math.round((Date.now() - started) / 1000);
+  return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, '0')} s`;
+};
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;
@@ -26,29 +36,69 @@ function newestMtime(path) {
 }
 
 function buildStamp() {
-  return { siteUrl: process.env.SITE_URL ?? null, sources: Math.max(...sources.map((s) => newestMtime(join(root, s)))) };
+  return { sources: Math.max(...sources.map((s) => newestMtime(join(root, s)))) };
 }
 
 function isBuildCurrent(stamp) {
   if (!existsSync(join(distDir, 'BUILD_ID')) || !existsSync(stampFile) || !existsSync(join(distDir, 'duet-render-worker.mjs'))) return false;
   try {
-    const built = JSON.parse(readFileSync(stampFile, 'utf8'));
-    return built.siteUrl === stamp.siteUrl && built.sources >= stamp.sources;
+    return JSON.parse(readFileSync(stampFile, 'utf8')).sources >= stamp.sources;
   } catch {
     return false;
   }
 }
 
-function run(args, label) {
-  const result = spawnSync(process.execPath, args, { cwd: root, env, stdio: 'inherit' });
+function run(args, label, extraEnv = {}) {
+  const result = spawnSync(process.execPath, args, { cwd: root, env: { ...env, ...extraEnv }, stdio: 'inherit' });
   if (result.status !== 0) {
     console.error(`duet: ${label} failed (exit ${result.status ?? result.signal}).`);
     process.exit(result.status ?? 1);
   }
 }
 
-const buildOnly = process.argv.includes('--build-only');
-const problems = buildOnly ? [] : sharedModeProblems(process.env);
+/** What Next's build is doing, from its last line of output, for the progress lines. */
+function phaseOf(line) {
+  if (/Creating an optimized production build/i.test(line)) return 'compiling the pages and the server (the longest step)';
+  if (/Compiled successfully|Compiled with warnings/i.test(line)) return 'compiled; collecting the pages';
+  if (/Collecting page data/i.test(line)) return 'collecting page data';
+  if (/Generating static pages/i.test(line)) return `pre-rendering pages ${(/\(\d+\/\d+\)/.exec(line) ?? [''])[0]}`.trim();
+  if (/Finalizing|Collecting build traces/i.test(line)) return 'finishing the build';
+  return null;
+}
+
+/** `next build`, its output passed through, with a line of progress whenever it is quiet for 15 s. */
+function nextBuild() {
+  return new Promise((resolve) => {
+    // Types are checked by `npm test` (tsc), not by every first start (next.config.ts).
+    const child = spawn(process.execPath, [nextBin, 'build'], { cwd: root, env: { ...env, DUET_SKIP_BUILD_TYPECHECK: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let phase = 'starting Next.js';
+    let lastOutput = Date.now();
+    const pass = (stream, out) => {
+      let rest = '';
+      stream.on('data', (data) => {
+        out.write(data);
+        lastOutput = Date.now();
+        rest += data.toString();
+        const lines = rest.split(/\r?\n|\r/);
+        rest = lines.pop() ?? '';
+        for (const line of lines) phase = phaseOf(line) ?? phase;
+      });
+    };
+    pass(child.stdout, process.stdout);
+    pass(child.stderr, process.stderr);
+    const timer = setInterval(() => {
+      if (Date.now() - lastOutput >= 14_000) console.log(`duet: still building, ${elapsed()} so far: ${phase}…`);
+    }, 15_000);
+    child.on('exit', (code, signal) => {
+      clearInterval(timer);
+      resolve(code ?? (signal ? 1 : 0));
+    });
+    for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => child.kill(signal));
+  });
+}
+
+const mode = process.argv.includes('--build-only') ? 'build' : process.argv.includes('--dev') ? 'dev' : 'serve';
+const problems = mode === 'build' ? [] : sharedModeProblems(process.env);
 if (problems.length > 0) {
   console.error(`duet: ${sharedModeMessage(problems)}`);
   process.exit(1);
@@ -57,63 +107,41 @@ if (problems.length > 0) {
 run([join(root, 'scripts', 'patch-next.mjs')], 'patching Next.js');
 run([join(root, 'scripts', 'patch-micromark.mjs')], 'patching micromark');
 run([join(root, 'scripts', 'latin-fonts.mjs')], 'cutting the Latin fonts');
-const stamp = buildStamp();
-if (isBuildCurrent(stamp)) {
-  console.log('duet: the production build is up to date.');
-} else if (!buildOnly && isSharedMode(process.env)) {
-  console.error('duet: the production build is missing or older than the sources. One of several instances never builds: run `npm run build` once (with the same SITE_URL), then start every instance.');
-  process.exit(1);
+
+if (mode === 'dev') {
+  run([join(root, 'scripts', 'build-server-entry.mjs')], 'bundling the server entry');
 } else {
-  console.log('duet: building the production bundle (the first start takes a minute)…');
-  run([nextBin, 'build'], 'the build');
-  run([join(root, 'scripts', 'build-render-worker.mjs')], 'bundling the render worker');
-  writeFileSync(stampFile, JSON.stringify(stamp));
+  const stamp = buildStamp();
+  if (isBuildCurrent(stamp)) {
+    console.log('duet: the production build is up to date.');
+    if (!existsSync(serverEntry)) run([join(root, 'scripts', 'build-server-entry.mjs')], 'bundling the server entry');
+  } else if (mode === 'serve' && isSharedMode(process.env)) {
+    console.error('duet: the production build is missing or older than the sources. One of several instances never builds: run `npm run build` once, then start every instance.');
+    process.exit(1);
+  } else {
+    console.log('duet: building the production bundle: a few minutes on a first start (no type check or lint here: `npm test` runs them).');
+    const code = await nextBuild();
+    if (code !== 0) {
+      console.error(`duet: the build failed (exit ${code}).`);
+      process.exit(code);
+    }
+    run([join(root, 'scripts', 'build-render-worker.mjs')], 'bundling the render worker');
+    run([join(root, 'scripts', 'build-server-entry.mjs')], 'bundling the server entry');
+    writeFileSync(stampFile, JSON.stringify(stamp));
+    console.log(`duet: built in ${elapsed()}.`);
+  }
 }
-if (buildOnly) process.exit(0);
+if (mode === 'build') process.exit(0);
 
-// Pages and data rendered at run time are cached on disk under the build. They belong to
-// the database of the server that made them: after a restart (the CLI may have changed
-// content meanwhile, a backup may have been restored, DATA_DIR may differ) they must go.
-for (const dir of [join(distDir, 'server', 'route-cache'), join(distDir, 'cache', 'fetch-cache')]) {
-  rmSync(dir, { recursive: true, force: true });
+if (mode === 'serve') {
+  // Pages and data rendered at run time are cached on disk under the build. They belong to
+  // the database of the server that made them: after a restart (the CLI may have changed
+  // content meanwhile, a backup may have been restored, DATA_DIR may differ) they must go.
+  for (const dir of [join(distDir, 'server', 'route-cache'), join(distDir, 'cache', 'fetch-cache')]) {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
-// The client-address hook (scripts/client-address.cjs) runs inside the server process;
-// a TRUST_PROXY it cannot read stops the start here, with its message.
-const clientAddressHook = join(root, 'scripts', 'client-address.cjs');
-try {
-  createRequire(import.meta.url)(clientAddressHook).parseTrust(process.env.TRUST_PROXY);
-} catch (error) {
-  console.error(`duet: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
-}
-
-const port = process.env.PORT ?? '3000';
-const args = [nextBin, 'start', '-p', port];
-if (process.env.HOST) args.push('-H', process.env.HOST);
-console.log(`duet: serving on http://${process.env.HOST ?? 'localhost'}:${port}`);
-// PORT travels along so in-process work (the publishing scheduler) can reach this server.
-// The first hook refuses what Next would mishandle before it reads a byte: an undecodable
-// path, a body too large for a page or form (scripts/request-guard.cjs). Then the client's
-// address; media answers get their Content-Length (scripts/content-length.cjs); the last
-// compresses the reading side's answers once per body, not per request (precompress.cjs).
-const requestGuardHook = join(root, 'scripts', 'request-guard.cjs');
-const contentLengthHook = join(root, 'scripts', 'content-length.cjs');
-const precompressHook = join(root, 'scripts', 'precompress.cjs');
-const hooks = [requestGuardHook, clientAddressHook, contentLengthHook, precompressHook];
-const nodeOptions = `${process.env.NODE_OPTIONS ?? ''} ${hooks.map((hook) => `--require ${hook}`).join(' ')}`.trim();
-const server = spawn(process.execPath, args, {
-  cwd: root,
-  env: {
-    ...env,
-    PORT: port,
-    NODE_OPTIONS: nodeOptions,
-    DUET_REQUEST_GUARD_INSTALL: '1',
-    DUET_CLIENT_ADDRESS_INSTALL: '1',
-    DUET_CONTENT_LENGTH_INSTALL: '1',
-    DUET_PRECOMPRESS_INSTALL: '1',
-  },
-  stdio: 'inherit',
-});
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+// The server runs in this process: src/server-entry/main.ts, bundled beside the build.
+process.argv = [process.argv[0], serverEntry, ...(mode === 'dev' ? ['--dev'] : [])];
+await import(pathToFileURL(serverEntry).href);

@@ -1,4 +1,5 @@
-// Runs once when a server process starts: the publishing scheduler, the webhook
+// Runs once when a server process starts, before it serves: the database made ready (the
+// demo seeded on a first start), the publishing scheduler, the webhook
 // delivery worker, clearing upload
 // temp files a crash may have left behind, rendering again the texts whose stored
 // rendering is missing or from an older renderer, and drawing again the pictures of the
@@ -19,6 +20,7 @@ export async function register(): Promise<void> {
     { startMediaIndex },
     { repairSiteIconsAtStart },
     { startWebhookWorker },
+    { ensureDatabase },
   ] = await Promise.all([
     import('./server/studio/scheduler'),
     import('./server/media/clean-temp-uploads'),
@@ -30,8 +32,15 @@ export async function register(): Promise<void> {
     import('./server/media/media-index'),
     import('./server/site/save-site-look'),
     import('./server/webhooks/delivery-worker'),
+    import('./server/ensure-database'),
   ]);
   warmRenderPool();
+  // The database is migrated, and on a first start the demo magazine seeded, before the
+  // server answers anyone: Next awaits this function before the first request it handles,
+  // which under `npm start` is the server entry's own /api/health, before it says "ready"
+  // (src/server-entry/main.ts). No reader waits a minute, unexplained, for the seed. A database that cannot be reached
+  // yet (PostgreSQL still starting) is tried again by the first request that needs it.
+  await ensureDatabase().catch((error: unknown) => logger.error({ err: error }, 'preparing the database failed; the first request will try again'));
   startMediaIndex();
   const origin = localOrigin();
   startScheduler(origin);

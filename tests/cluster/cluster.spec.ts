@@ -5,7 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import pg from 'pg';
-import { errorsLogged, isUp, logEntries, owner, ports, siteUrl, startInstance, waitFor } from './harness';
+import { errorsLogged, isUp, logEntries, owner, ports, schedulerTickMs, siteUrl, startInstance, waitFor } from './harness';
 
 interface State {
   schema: string;
@@ -262,8 +262,8 @@ test('a translation scheduled seconds ahead is published once by the two schedul
   const { pids, env } = state();
   process.kill(-pids.a!, 'SIGKILL');
   await untilB(true, 40_000);
-  // Wait past B's next tick: a second publication would show by then.
-  await new Promise((resolve) => setTimeout(resolve, 16_000));
+  // Wait past B's next tick (and one more): a second publication would show by then.
+  await new Promise((resolve) => setTimeout(resolve, 2 * schedulerTickMs + 500));
   expect(scheduledPublications(id)).toBe(before + 2);
 
   const a = startInstance('a', env);

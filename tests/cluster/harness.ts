@@ -19,6 +19,8 @@ export const siteUrl = `http://127.0.0.1:${ports.balancer}`;
 export const distDir = '.next-cluster';
 export const postgresUrl = process.env.TEST_DATABASE_URL ?? '';
 export const owner = { email: 'owner@cluster.test', password: 'cluster passphrase 1', name: 'Olivia Owner' };
+/** Each instance's scheduler looks for due texts this often (15 s on a site): a test waits past a tick in a second. */
+export const schedulerTickMs = 1000;
 
 /** What every instance shares (docs/deploy.md, "Several instances"): the schema, the bucket and the rest. */
 export function sharedEnv(schema: string, s3: S3Config): Record<string, string> {
@@ -35,6 +37,7 @@ export function sharedEnv(schema: string, s3: S3Config): Record<string, string> 
     // info: the scheduler's "published scheduled translations" lines are counted.
     LOG_LEVEL: 'info',
     NEXT_TELEMETRY_DISABLED: '1',
+    DUET_SCHEDULER_INTERVAL_MS: String(schedulerTickMs),
     S3_BUCKET: s3.bucket,
     S3_ENDPOINT: s3.endpoint ?? '',
     S3_REGION: s3.region,

@@ -123,7 +123,7 @@ test('rendered Markdown: highlighted code, tables, footnotes, no script', async 
   expect(await page.locator('.prose script').count()).toBe(0);
 });
 
-test('unknown slugs, bad page numbers and odd paths answer 404, never 500', async ({ request }) => {
+test('unknown slugs, bad page numbers and odd paths answer 404, never 500', { tag: '@requests' }, async ({ request }) => {
   for (const path of ['/zh/posts/no-such-post', '/en/posts/%F0%9F%98%80', '/en/page/abc', '/en/page/0', '/en/page/999', '/zh/tags/nope', '/en/authors/NOPE', '/en/authors/nobody', '/zh/nope-page']) {
     const res = await request.get(path);
     expect(res.status(), path).toBe(404);
@@ -140,6 +140,6 @@ test('page 2 of the home list exists when there are enough articles', async ({ p
   expect(await page.locator('.post-card').count()).toBeGreaterThan(0);
 });
 
-test('health reports the database', async ({ request }) => {
+test('health reports the database', { tag: '@requests' }, async ({ request }) => {
   expect(await (await request.get('/api/health')).json()).toMatchObject({ status: 'ok', db: 'ok' });
 });

@@ -57,7 +57,7 @@ test.describe('hreflang', () => {
   });
 });
 
-test('the sitemap lists every page in each language with reciprocal alternates and x-default', async ({ request }) => {
+test('the sitemap lists every page in each language with reciprocal alternates and x-default', { tag: '@requests' }, async ({ request }) => {
   const res = await request.get('/sitemap.xml');
   expect(res.headers()['content-type']).toContain('application/xml');
   const parsed = new XMLParser({ ignoreAttributes: false, isArray: (name) => name === 'url' || name === 'xhtml:link' }).parse(await res.text());
@@ -88,7 +88,7 @@ test('the sitemap lists every page in each language with reciprocal alternates a
   }
 });
 
-test('robots.txt keeps crawlers out of the Studio and the API only', async ({ request, baseURL }) => {
+test('robots.txt keeps crawlers out of the Studio and the API only', { tag: '@requests' }, async ({ request, baseURL }) => {
   const text = await (await request.get('/robots.txt')).text();
   const robots = robotsParser(`${baseURL}/robots.txt`, text);
   expect(robots.getSitemaps()).toEqual([expect.stringMatching(/\/sitemap\.xml$/)]);
@@ -132,7 +132,7 @@ test.describe('headings', () => {
   }
 });
 
-test('/favicon.ico is the site icon at 16, 32 and 48 pixels, cached long', async ({ request }) => {
+test('/favicon.ico is the site icon at 16, 32 and 48 pixels, cached long', { tag: '@requests' }, async ({ request }) => {
   const res = await request.get('/favicon.ico', { maxRedirects: 0 });
   expect(res.status()).toBe(200);
   expect(res.headers()['content-type']).toBe('image/x-icon');

@@ -42,7 +42,7 @@ for (const javaScriptEnabled of [true, false]) {
   });
 }
 
-test('405 with Allow for a form posted to a page, in the page language', async ({ request }) => {
+test('405 with Allow for a form posted to a page, in the page language', { tag: '@requests' }, async ({ request }) => {
   for (const locale of ['zh', 'en'] as const) {
     const res = await request.post(`/${locale}/about`, { form: { a: '1' } });
     expect(res.status()).toBe(405);
@@ -64,7 +64,7 @@ test('a render error in the browser shows the client-side exception notice', asy
   }
 });
 
-test.describe('JSON API errors', () => {
+test.describe('JSON API errors', { tag: '@requests' }, () => {
   test('unknown path: 404 JSON, not HTML and not a redirect', async ({ request }) => {
     for (const method of ['get', 'post', 'delete'] as const) {
       const res = await request[method]('/api/v1/nothing-here', { maxRedirects: 0 });

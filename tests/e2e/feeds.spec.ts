@@ -63,7 +63,7 @@ function expectLanguage(titles: string[], locale: Locale) {
 }
 
 for (const locale of locales) {
-  test.describe(`${locale} feeds`, () => {
+  test.describe(`${locale} feeds`, { tag: '@requests' }, () => {
     test('RSS 2.0', async ({ request, baseURL }) => {
       const { rss } = await fetchFeed(request, locale, 'feed.xml');
       expect(rss['@version']).toBe('2.0');
@@ -151,7 +151,7 @@ for (const locale of locales) {
         expect(url).toMatch(new RegExp(`^${baseURL}/audios/.+\\.${locale}\\.[0-9a-f]+\\.mp3$`));
         expect(type).toBe('audio/mpeg');
         // Podcast apps ask HEAD or a range for the size: both answers carry Content-Length
-        // (Next drops it from route handlers; scripts/content-length.cjs puts it back).
+        // (Next drops it from route handlers; src/server-entry/content-length.ts puts it back).
         const file = await request.head(url);
         expect(file.status()).toBe(200);
         expect(file.headers()['content-type']).toBe(type);
@@ -171,7 +171,7 @@ for (const locale of locales) {
   });
 }
 
-test('HEAD answers like GET without a body; an unknown language is a 404', async ({ request }) => {
+test('HEAD answers like GET without a body; an unknown language is a 404', { tag: '@requests' }, async ({ request }) => {
   const head = await request.head('/zh/feed.xml');
   expect(head.status()).toBe(200);
   expect(head.headers()['content-type']).toBe(contentTypes['feed.xml']);
@@ -182,7 +182,7 @@ test('HEAD answers like GET without a body; an unknown language is a 404', async
 /** Readers whose cookie or browser language is not the feed's. */
 const readers: Record<string, string>[] = [{ cookie: 'NEXT_LOCALE=en', 'accept-language': 'en' }, { 'accept-language': 'en-GB' }];
 
-test('the proxy never redirects a feed, whatever the reader’s language', async ({ request }) => {
+test('the proxy never redirects a feed, whatever the reader’s language', { tag: '@requests' }, async ({ request }) => {
   for (const headers of readers) {
     const res = await request.get('/zh/feed.xml', { headers, maxRedirects: 0 });
     expect(res.status()).toBe(200);
@@ -192,7 +192,7 @@ test('the proxy never redirects a feed, whatever the reader’s language', async
 
 // The proxy runs for /zh/… when the reader's cookie or browser says English; on a feed it
 // must not set NEXT_LOCALE (a publicly cached response, and no language choice).
-test('a feed response never sets the language cookie', async ({ request }) => {
+test('a feed response never sets the language cookie', { tag: '@requests' }, async ({ request }) => {
   for (const headers of readers) {
     const res = await request.get('/zh/feed.xml', { headers, maxRedirects: 0 });
     expect(res.headers()['set-cookie']).toBeUndefined();

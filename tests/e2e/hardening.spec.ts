@@ -128,9 +128,8 @@ function postLarge(baseURL: string, path: string, megabytes: number, declareLeng
   });
 }
 
-test.describe('bodies over the limit', () => {
-  test('a declared 450 MB body is refused before it is read, and an undeclared one at the limit', async ({ baseURL }, info) => {
-    test.skip(info.project.name !== 'desktop', 'no layout involved');
+test.describe('bodies over the limit', { tag: '@requests' }, () => {
+  test('a declared 450 MB body is refused before it is read, and an undeclared one at the limit', async ({ baseURL }) => {
     const declared = await postLarge(baseURL!, '/api/v1/preferences/locale', 450, true);
     expect(declared.status).toBe(413);
     expect(JSON.parse(declared.body).error.reason).toBe('payload-too-large');
@@ -153,9 +152,8 @@ async function serverRss(baseURL: string): Promise<number> {
   return stats.memory.rss as number;
 }
 
-test.describe('bodies too large for a page or a form', () => {
-  test('300 MB sent anonymously to the sign-in action or a page is refused with 413 before it is read', async ({ baseURL, request }, info) => {
-    test.skip(info.project.name !== 'desktop', 'no layout involved');
+test.describe('bodies too large for a page or a form', { tag: '@requests' }, () => {
+  test('300 MB sent anonymously to the sign-in action or a page is refused with 413 before it is read', async ({ baseURL, request }) => {
     const login = await (await request.get('/en/studio/login')).text();
     const actionId = /name="\$ACTION_1:0" value="\{&quot;id&quot;:&quot;([0-9a-f]+)&quot;/.exec(login)?.[1];
     expect(actionId, 'the sign-in form names its server action').toBeTruthy();
@@ -178,9 +176,8 @@ test.describe('bodies too large for a page or a form', () => {
   });
 });
 
-test.describe('headers', () => {
-  test('pages and the API carry the security headers; pages are not kept a year by shared caches', async ({ request }, info) => {
-    test.skip(info.project.name !== 'desktop', 'no layout involved');
+test.describe('headers', { tag: '@requests' }, () => {
+  test('pages and the API carry the security headers; pages are not kept a year by shared caches', async ({ request, baseURL }) => {
     for (const path of ['/en/posts/why-publish-in-two-languages', '/api/health', '/zh/search?q=茶']) {
       const res = await request.get(path, { headers: { cookie: path.startsWith('/zh') ? 'NEXT_LOCALE=zh' : 'NEXT_LOCALE=en' } });
       const headers = res.headers();
@@ -197,16 +194,15 @@ test.describe('headers', () => {
     expect(page.headers()['cache-control']).not.toContain('31536000');
     // A response that sets the language cookie is this reader's alone.
     const switching = await request.get('/en/posts/why-publish-in-two-languages', {
-      headers: { cookie: 'NEXT_LOCALE=zh', referer: new URL('/zh/posts/why-publish-in-two-languages', info.project.use.baseURL).href, 'sec-fetch-site': 'same-origin' },
+      headers: { cookie: 'NEXT_LOCALE=zh', referer: new URL('/zh/posts/why-publish-in-two-languages', baseURL).href, 'sec-fetch-site': 'same-origin' },
     });
     expect(switching.headers()['set-cookie']).toContain('NEXT_LOCALE=en');
     expect(switching.headers()['cache-control']).toBe('private, no-store');
   });
 });
 
-test.describe('caches do not fill', () => {
-  test('two hundred made-up addresses leave nothing in the page cache on disk', async ({ request }, info) => {
-    test.skip(info.project.name !== 'desktop', 'no layout involved');
+test.describe('caches do not fill', { tag: '@requests' }, () => {
+  test('two hundred made-up addresses leave nothing in the page cache on disk', async ({ request }) => {
     test.setTimeout(120_000);
     for (let i = 0; i < 100; i++) {
       expect((await request.get(`/en/posts/made-up-${run}-${i}`, { headers: { cookie: 'NEXT_LOCALE=en' } })).status()).toBe(404);

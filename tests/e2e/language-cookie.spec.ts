@@ -45,7 +45,7 @@ for (const javaScriptEnabled of [true, false]) {
 /** What a browser sends when a reader follows a link from this site's page in `from`. */
 const followedFrom = (from: string, baseURL: string) => ({ referer: new URL(from, baseURL).href, 'sec-fetch-site': 'same-origin', 'sec-fetch-dest': 'document' });
 
-test('the cookie header carries SameSite=Lax, Path=/ and a one-year Max-Age', async ({ request, baseURL }) => {
+test('the cookie header carries SameSite=Lax, Path=/ and a one-year Max-Age', { tag: '@requests' }, async ({ request, baseURL }) => {
   const res = await request.get('/en/archive', { headers: { 'accept-language': 'zh-CN', cookie: 'NEXT_LOCALE=zh', ...followedFrom('/zh/archive', baseURL!) } });
   const setCookie = res.headers()['set-cookie'];
   expect(setCookie).toMatch(/^NEXT_LOCALE=en;/);
@@ -54,12 +54,12 @@ test('the cookie header carries SameSite=Lax, Path=/ and a one-year Max-Age', as
   expect(setCookie).toMatch(/Max-Age=31536000/);
 });
 
-test('a reader whose cookie already matches gets no Set-Cookie', async ({ request }) => {
+test('a reader whose cookie already matches gets no Set-Cookie', { tag: '@requests' }, async ({ request }) => {
   const res = await request.get('/en/archive', { headers: { cookie: 'NEXT_LOCALE=en' } });
   expect(res.headers()['set-cookie']).toBeUndefined();
 });
 
-test('a first visit or a crawler, whatever its languages, gets the shared page and no cookie', async ({ request }) => {
+test('a first visit or a crawler, whatever its languages, gets the shared page and no cookie', { tag: '@requests' }, async ({ request }) => {
   for (const [path, languages] of [['/en/archive', 'zh-CN,zh;q=0.9'], ['/zh/archive', 'en-GB,en;q=0.8'], ['/en/posts/why-publish-in-two-languages', ''], ['/zh', 'fr']] as const) {
     const res = await request.get(path, { headers: languages ? { 'accept-language': languages } : {} });
     expect(res.status(), path).toBe(200);
@@ -68,7 +68,7 @@ test('a first visit or a crawler, whatever its languages, gets the shared page a
   }
 });
 
-test('a link from another site, or from the same language, is not a choice: no cookie', async ({ request, baseURL }) => {
+test('a link from another site, or from the same language, is not a choice: no cookie', { tag: '@requests' }, async ({ request, baseURL }) => {
   const elsewhere = await request.get('/en/archive', { headers: { referer: 'https://elsewhere.example/zh/news', 'sec-fetch-site': 'cross-site', 'sec-fetch-dest': 'document' } });
   expect(elsewhere.headers()['set-cookie']).toBeUndefined();
   const same = await request.get('/en/archive', { headers: followedFrom('/en', baseURL!) });

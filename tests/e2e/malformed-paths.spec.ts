@@ -3,7 +3,7 @@
 // and route handler, with each of its dynamic segments in turn replaced by an escape that
 // decodes to no UTF-8 character (or to nothing). Pages under a language answer the error
 // view in that language (the proxy), the API its JSON error shape, media, fonts and the
-// rest a plain 400 (scripts/request-guard.cjs).
+// rest a plain 400 (the server entry's request guard, src/server-entry/request-guard.ts).
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -43,8 +43,7 @@ function addresses(): Array<{ route: string; path: string }> {
   );
 }
 
-test('every dynamic segment of every route answers a malformed escape with 400, not 500', async ({ request }, info) => {
-  test.skip(info.project.name !== 'desktop', 'no layout involved');
+test('every dynamic segment of every route answers a malformed escape with 400, not 500', { tag: '@requests' }, async ({ request }) => {
   const all = addresses();
   // The walk found the routes the issue named, and more.
   for (const route of ['/images/[...path]', '/audios/[...path]', '/fonts/latin/[file]', '/api/v1/content/posts/slug/[locale]/[slug]', '/api/v1/content/tags/[slug]']) {
@@ -72,8 +71,7 @@ test('every dynamic segment of every route answers a malformed escape with 400, 
   expect(wrong).toEqual([]);
 });
 
-test('the API titles a malformed address in the language asked for', async ({ request }, info) => {
-  test.skip(info.project.name !== 'desktop', 'no layout involved');
+test('the API titles a malformed address in the language asked for', { tag: '@requests' }, async ({ request }) => {
   const answer = await request.get('/api/v1/content/posts/slug/zh/%E4%B8?lang=zh');
   expect(answer.status()).toBe(400);
   expect((await answer.json()).error).toMatchObject({ status: 400, title: '请求无效' });

@@ -25,7 +25,7 @@ for (const path of ['/zh', '/en/posts/the-time-it-takes-to-drink-tea']) {
   });
 }
 
-test('a Latin font file is immutable at its address, and an unknown one is a 404', async ({ request }) => {
+test('a Latin font file is immutable at its address, and an unknown one is a 404', { tag: '@requests' }, async ({ request }) => {
   const font = await request.get(preloads[0]!);
   expect(font.status()).toBe(200);
   expect(font.headers()['content-type']).toBe('font/woff2');

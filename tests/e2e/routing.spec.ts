@@ -1,7 +1,7 @@
 // Locale routing: redirects of unprefixed paths, and the paths that are never touched.
 import { expect, test } from '@playwright/test';
 
-test.describe('unprefixed page paths redirect (307, query kept)', () => {
+test.describe('unprefixed page paths redirect (307, query kept)', { tag: '@requests' }, () => {
   const cases: Array<{ path: string; headers: Record<string, string>; to: string; why: string }> = [
     { path: '/', headers: {}, to: '/zh', why: 'nothing known: default zh' },
     { path: '/', headers: { 'accept-language': 'en-US,en;q=0.9' }, to: '/en', why: 'Accept-Language' },
@@ -20,7 +20,7 @@ test.describe('unprefixed page paths redirect (307, query kept)', () => {
   }
 });
 
-test.describe('paths that are never prefixed or redirected', () => {
+test.describe('paths that are never prefixed or redirected', { tag: '@requests' }, () => {
   for (const path of ['/api/health', '/robots.txt', '/sitemap.xml', '/manifest.webmanifest', '/static/icon-192.png', '/icon.svg']) {
     test(`${path} answers 200 in place`, async ({ request }) => {
       const res = await request.get(path, { maxRedirects: 0 });
@@ -49,7 +49,7 @@ test('prefixed pages have lang, canonical and hreflang alternates with x-default
   }
 });
 
-test('sitemap lists both languages with xhtml:link alternates; robots points to it', async ({ request }) => {
+test('sitemap lists both languages with xhtml:link alternates; robots points to it', { tag: '@requests' }, async ({ request }) => {
   const xml = await (await request.get('/sitemap.xml')).text();
   expect(xml).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
   expect(xml).toMatch(/<loc>[^<]*\/zh\/guanyu-women<\/loc>/);
@@ -64,7 +64,7 @@ test('sitemap lists both languages with xhtml:link alternates; robots points to 
   expect(robots).toContain('Disallow: /zh/studio');
 });
 
-test('manifest names the site in the default language, with icons and theme colour', async ({ request }) => {
+test('manifest names the site in the default language, with icons and theme colour', { tag: '@requests' }, async ({ request }) => {
   const manifest = await (await request.get('/manifest.webmanifest')).json();
   expect(manifest.name).toContain('双声');
   expect(manifest.lang).toBe('zh');

@@ -115,7 +115,7 @@ for (const javaScriptEnabled of [true, false]) {
   });
 }
 
-test.describe('GET /api/v1/search', () => {
+test.describe('GET /api/v1/search', { tag: '@requests' }, () => {
   test('answers results as JSON', async ({ request }) => {
     const res = await request.get(`/api/v1/search?q=${encodeURIComponent('双语')}&locale=zh`);
     expect(res.status()).toBe(200);

@@ -1,26 +1,21 @@
-// The Content-Length hook that `npm start` loads into the server process: an answer that
+// The Content-Length layer of the server entry (src/server-entry/content-length.ts): an answer that
 // names its length in X-Duet-Content-Length (the media routes) goes out with
 // Content-Length, even when written the way Next writes a route handler's stream (headers
 // appended, body in chunks), on GET and HEAD; a compressed answer keeps no length.
-import { spawn } from 'node:child_process';
-import { request } from 'node:http';
-import { join } from 'node:path';
+import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
+import { contentLengthLayer } from '@/server-entry/content-length';
 
-const hook = join(process.cwd(), 'scripts/content-length.cjs');
-
-const server = `
-  const http = require('node:http');
-  const s = http.createServer((req, res) => {
-    res.statusCode = req.url === '/range' ? 206 : 200;
-    res.appendHeader('content-type', 'audio/mpeg');
-    res.appendHeader('x-duet-content-length', '10');
-    if (req.url === '/gzip') res.appendHeader('content-encoding', 'gzip');
-    if (req.method === 'HEAD') return res.end();
-    res.write('01234');
-    setTimeout(() => res.end('56789'), 20);
-  });
-  s.listen(0, '127.0.0.1', () => console.log(s.address().port));`;
+/** Writes the way Next writes a route handler's stream: headers appended, body in chunks. */
+function app(req: IncomingMessage, res: ServerResponse) {
+  res.statusCode = req.url === '/range' ? 206 : 200;
+  res.appendHeader('content-type', 'audio/mpeg');
+  res.appendHeader('x-duet-content-length', '10');
+  if (req.url === '/gzip') res.appendHeader('content-encoding', 'gzip');
+  if (req.method === 'HEAD') return void res.end();
+  res.write('01234');
+  setTimeout(() => res.end('56789'), 20);
+}
 
 interface Seen {
   status: number;
@@ -39,23 +34,18 @@ function ask(port: number, method: string, path: string): Promise<Seen> {
   });
 }
 
-function withServer<T>(visit: (port: number) => Promise<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--require', hook, '-e', server], { env: { ...process.env, DUET_CONTENT_LENGTH_INSTALL: '1' } });
-    child.on('error', reject);
-    child.stdout.once('data', async (data: Buffer) => {
-      try {
-        resolve(await visit(Number(String(data).trim())));
-      } catch (error) {
-        reject(error);
-      } finally {
-        child.kill();
-      }
-    });
-  });
+async function withServer<T>(visit: (port: number) => Promise<T>): Promise<T> {
+  const server = createServer(contentLengthLayer(app));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    return await visit((server.address() as { port: number }).port);
+  } finally {
+    server.closeAllConnections();
+    server.close();
+  }
 }
 
-describe('the Content-Length hook in a server', () => {
+describe('the Content-Length layer in a server', () => {
   it('sends the named length instead of chunks, on full and range answers, GET and HEAD', async () => {
     const seen = await withServer(async (port) => [await ask(port, 'GET', '/'), await ask(port, 'HEAD', '/'), await ask(port, 'GET', '/range')]);
     for (const answer of seen) {

@@ -1,17 +1,15 @@
-// The compression hook `npm start` loads into the server process: a reading page's body is
+// The compression layer of the server entry (src/server-entry/precompress.ts): a reading page's body is
 // compressed once per distinct body and encoding, then served from the store; what it sends
 // decodes to exactly what the app wrote; the app is asked for uncompressed bodies on the
-// paths the hook takes (told 'identity'); a changed body is a new entry; answers that are
+// paths the layer takes (told 'identity'); a changed body is a new entry; answers that are
 // not a whole compressible 200 (a 304, a 206, the Studio, a small body) go out as written.
 import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
-import { createRequire } from 'node:module';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-const { createHook, pickEncoding } = createRequire(import.meta.url)('../../scripts/precompress.cjs') as {
-  createHook: (options?: { maxBytes?: number }) => { wrap: (l: (req: unknown, res: unknown) => void) => (req: unknown, res: unknown) => void; store: { stats: { hits: number; misses: number }; clear(): void } };
-  pickEncoding: (header: string | undefined) => string | null;
-};
+import { studioPath } from '@/core/studio/studio-path';
+import { locales } from '@/core/locales';
+import { createPrecompress, handledPaths, pickEncoding } from '@/server-entry/precompress';
 
 const page = (n: number) => `<!doctype html><html><body>${'<p>读者 reader 段落 paragraph.</p>'.repeat(400)}<p>version ${n}</p></body></html>`;
 let version = 1;
@@ -61,12 +59,12 @@ function decoded(answer: Answer): string {
   return bytes.toString('utf8');
 }
 
-describe('precompress hook', () => {
-  const hook = createHook();
+describe('the precompress layer', () => {
+  const hook = createPrecompress();
   let server: Server;
   let port: number;
   beforeAll(async () => {
-    server = createServer(hook.wrap(app as never) as never);
+    server = createServer(hook.layer(app));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     port = (server.address() as { port: number }).port;
   });
@@ -141,5 +139,19 @@ describe('precompress hook', () => {
     const script = await get(port, '/_next/static/chunks/a.js', { 'accept-encoding': 'gzip' });
     expect(script.headers['content-encoding']).toBe('gzip');
     expect(decoded(script)).toBe(page(version));
+  });
+});
+
+describe('the paths the precompress layer takes', () => {
+  it('are the reading side of every language, never the Studio, from the one list of languages', () => {
+    for (const locale of locales) {
+      expect(handledPaths.test(`/${locale}`)).toBe(true);
+      expect(handledPaths.test(`/${locale}/posts/tea`)).toBe(true);
+      expect(handledPaths.test(`/${locale}/studio-tour`)).toBe(true);
+      expect(handledPaths.test(studioPath(locale))).toBe(false);
+      expect(handledPaths.test(`${studioPath(locale)}/posts/1`)).toBe(false);
+    }
+    for (const path of ['/_next/static/chunks/a.js', '/api/v1/content/posts', '/api/v1/openapi.json', '/sitemap.xml', '/robots.txt', '/manifest.webmanifest']) expect(handledPaths.test(path), path).toBe(true);
+    for (const path of ['/api/v1/studio/media', '/images/a.webp', '/fr/posts']) expect(handledPaths.test(path), path).toBe(false);
   });
 });

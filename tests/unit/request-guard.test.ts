@@ -1,28 +1,12 @@
-// The request guard `npm start` loads first into the server process: a path that cannot be
+// The request guard, the server entry's first layer in front of Next (src/server-entry/): a path that cannot be
 // decoded is a 400 (the API's error shape under /api/) instead of Next's 500, and a body
 // too large for a page or a form is refused before it is read: at once when its length is
 // declared, at the limit when it is not, while the API's own bodies (uploads) pass whole.
-import { spawn } from 'node:child_process';
-import { request } from 'node:http';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { createServer, request, type Server } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { errorBody } from '@/server/api/respond';
 import { errorLocale } from '@/server/api/error-titles';
-
-const hook = join(process.cwd(), 'scripts/request-guard.cjs');
-interface Answer {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
-const guard = createRequire(import.meta.url)(hook) as {
-  pageBodyLimitBytes: number;
-  isMalformedPath: (target: string) => boolean;
-  malformedPathAnswer: (target: string, headers?: Record<string, string>) => Answer | null;
-  bodyVerdict: (request: { path: string; contentLength?: string; transferEncoding?: string }) => { action: 'pass' | 'refuse' | 'hold'; limit?: number };
-  titleLocale: (query: string, acceptLanguage: string | undefined) => 'zh' | 'en';
-};
+import * as guard from '@/server-entry/request-guard';
 
 const malformed = ['%E4%B8', '%FF', '%ZZ', '%', 'a%2', '%C0%AF', '%ED%A0%80'];
 
@@ -52,8 +36,9 @@ describe('malformedPathAnswer', () => {
 
   it('picks the title\'s language as the API does', () => {
     for (const [query, acceptLanguage] of [['', undefined], ['lang=zh', undefined], ['lang=en', 'zh-CN'], ['', 'zh-TW,en;q=0.5'], ['', 'fr, en;q=0.3, zh;q=0.8'], ['', '*'], ['lang=fr', 'zh']] as const) {
-      const expected = errorLocale(new Request(`http://localhost/api/x?${query}`, { headers: acceptLanguage ? { 'accept-language': acceptLanguage } : {} }));
-      expect(guard.titleLocale(query, acceptLanguage), `${query} ${acceptLanguage}`).toBe(expected);
+      const locale = errorLocale(new Request(`http://localhost/api/x?${query}`, { headers: acceptLanguage ? { 'accept-language': acceptLanguage } : {} }));
+      const title = JSON.parse(guard.malformedPathAnswer(`/api/%FF?${query}`, acceptLanguage ? { 'accept-language': acceptLanguage } : {})!.body).error.title;
+      expect(title, `${query} ${acceptLanguage}`).toBe(errorBody(400, '', undefined, undefined, undefined, locale).error.title);
     }
   });
 
@@ -97,20 +82,28 @@ describe('bodyVerdict', () => {
   });
 });
 
-// A server with the hook installed whose app counts what reaches it: requests, body bytes.
-const server = `
-  const http = require('node:http');
+/** A server with the guard in front, whose app counts what reaches it: requests, body bytes. */
+function guardedServer(): Server {
   const seen = { requests: 0, bodyBytes: 0, lastBody: '' };
-  const s = http.createServer((req, res) => {
-    if (req.url === '/seen') return res.end(JSON.stringify({ ...seen, bytesRead }));
-    seen.requests += 1;
-    const chunks = [];
-    req.on('data', (c) => { seen.bodyBytes += c.length; chunks.push(c); });
-    req.on('end', () => { seen.lastBody = Buffer.concat(chunks).toString().slice(0, 64); res.end('app ' + Buffer.concat(chunks).length); });
-  });
   let bytesRead = 0;
-  s.on('connection', (socket) => socket.on('close', () => (bytesRead += socket.bytesRead)));
-  s.listen(0, '127.0.0.1', () => console.log(s.address().port));`;
+  const server = createServer(
+    guard.requestGuardLayer((req, res) => {
+      if (req.url === '/seen') return void res.end(JSON.stringify({ ...seen, bytesRead }));
+      seen.requests += 1;
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => {
+        seen.bodyBytes += c.length;
+        chunks.push(c);
+      });
+      req.on('end', () => {
+        seen.lastBody = Buffer.concat(chunks).toString().slice(0, 64);
+        res.end(`app ${Buffer.concat(chunks).length}`);
+      });
+    }),
+  );
+  server.on('connection', (socket) => socket.on('close', () => (bytesRead += socket.bytesRead)));
+  return server;
+}
 
 interface Sent {
   status: number;
@@ -159,20 +152,15 @@ function seen(port: number): Promise<{ requests: number; bodyBytes: number; last
   });
 }
 
-function withServer<T>(visit: (port: number) => Promise<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--require', hook, '-e', server], { env: { ...process.env, DUET_REQUEST_GUARD_INSTALL: '1' } });
-    child.on('error', reject);
-    child.stdout.once('data', async (data: Buffer) => {
-      try {
-        resolve(await visit(Number(String(data).trim())));
-      } catch (error) {
-        reject(error);
-      } finally {
-        child.kill();
-      }
-    });
-  });
+async function withServer<T>(visit: (port: number) => Promise<T>): Promise<T> {
+  const server = guardedServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    return await visit((server.address() as { port: number }).port);
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
 }
 
 const megabytes = (n: number) => n * 1024 * 1024;

@@ -6,8 +6,9 @@
 // `/en/studio/`. A crawler that ignores `$` blocks nothing with that one rule: the Studio
 // answers a sign-in page marked noindex there anyway.
 import { locales } from '@/core/locales';
+import { studioPath } from '@/core/studio/studio-path';
 
 export function robotsDisallowRules(): string[] {
-  const studio = locales.flatMap((locale) => [`/${locale}/studio$`, `/${locale}/studio?`, `/${locale}/studio/`]);
+  const studio = locales.map(studioPath).flatMap((studio) => [`${studio}$`, `${studio}?`, `${studio}/`]);
   return ['/api$', '/api?', '/api/', ...studio];
 }

@@ -6,6 +6,7 @@
 import { logger } from '@/server/logger';
 import { dataDir } from '@/core/config/data-dir';
 import { mediaStoreFor, type MediaStore, type StoredFile } from './media-store';
+import { lengthHeader } from './length-header';
 
 export type MediaFolder = 'images' | 'audios' | 'videos';
 
@@ -21,8 +22,7 @@ export function mediaTypeOf(key: string): string | undefined {
   return types[folder]?.[name?.split('.').pop()?.toLowerCase() ?? ''];
 }
 
-/** scripts/content-length.cjs's HEADER. */
-export const lengthHeader = 'X-Duet-Content-Length';
+export { lengthHeader };
 
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
 /** name.<10+ hex>.ext: the content decides the name, so it can be cached forever. */
@@ -86,8 +86,8 @@ export async function serveMedia(request: Request, folder: MediaFolder, segments
   const { start, end } = range ?? { start: 0, end: info.size - 1 };
   const length = String(info.size === 0 ? 0 : end - start + 1);
   headers['Content-Length'] = length;
-  // Next drops Content-Length from a route handler's answer; scripts/content-length.cjs
-  // (loaded by `npm start`) puts this back as Content-Length on the wire.
+  // Next drops Content-Length from a route handler's answer; the server entry's
+  // content-length layer (src/server-entry/content-length.ts) puts it back on the wire.
   headers[lengthHeader] = length;
   if (range) headers['Content-Range'] = `bytes ${start}-${end}/${info.size}`;
   const status = range ? 206 : 200;

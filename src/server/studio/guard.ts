@@ -23,9 +23,10 @@ export async function studioActor(locale: Locale): Promise<StudioUser> {
 let warnedNoHook = false;
 
 /**
- * The client's address for the sign-in throttle, as scripts/client-address.cjs found it
- * (the socket's peer, or what a proxy named in TRUST_PROXY reported) before Next saw the
- * request. Without that hook (a bare `next start` or `next dev`), Next's own
+ * The client's address for the sign-in throttle, as the server entry's client-address layer
+ * found it (src/server-entry/client-address.ts: the socket's peer, or what a proxy named in
+ * TRUST_PROXY reported) before Next saw the request. Without it (a bare `next start` or
+ * `next dev`), Next's own
  * X-Forwarded-For is all there is, and a client can set it: say so once.
  */
 export function clientAddress(requestHeaders: Headers): string {

@@ -15,9 +15,18 @@ import { revalidateOverHttp } from '@/server/revalidate-over-http';
 import { siteUrl } from '@/core/config/site-url';
 import { setSchedulerWake } from './scheduler-signal';
 
-const intervalMs = 15_000;
 const globalKey = Symbol.for('duet.scheduler');
-type State = { interval?: NodeJS.Timeout; timeout?: NodeJS.Timeout; origin: string };
+type State = { interval?: NodeJS.Timeout; timeout?: NodeJS.Timeout; origin: string; intervalMs: number };
+
+/**
+ * How often each instance looks for due texts: 15 s, or DUET_SCHEDULER_INTERVAL_MS (at
+ * least 100). The tests shorten it, so waiting past "the next tick" costs them a second,
+ * not fifteen; a site has no reason to change it.
+ */
+export function schedulerIntervalMs(env: Record<string, string | undefined> = process.env): number {
+  const value = Number(env.DUET_SCHEDULER_INTERVAL_MS);
+  return Number.isInteger(value) && value >= 100 ? value : 15_000;
+}
 type GlobalWithScheduler = typeof globalThis & { [globalKey]?: State };
 
 const publishing = () => createPublishingRepository(getDatabase(), renderWithMedia, { siteOrigin: siteUrl().origin });
@@ -52,7 +61,7 @@ async function tick(state: State): Promise<void> {
     if (next) {
       const wait = next.getTime() - Date.now();
       // Within the next interval: wake exactly then (plus a little, so it is due).
-      if (wait < intervalMs) state.timeout = setTimeout(() => void tick(state), Math.max(0, wait) + 50);
+      if (wait < state.intervalMs) state.timeout = setTimeout(() => void tick(state), Math.max(0, wait) + 50);
     }
   } catch (error) {
     logger.error({ err: error }, 'scheduled publishing failed; retrying at the next tick');
@@ -63,9 +72,9 @@ async function tick(state: State): Promise<void> {
 export function startScheduler(origin: string): void {
   const store = globalThis as GlobalWithScheduler;
   if (store[globalKey]) return;
-  const state: State = { origin };
+  const state: State = { origin, intervalMs: schedulerIntervalMs() };
   store[globalKey] = state;
-  state.interval = setInterval(() => void tick(state), intervalMs);
+  state.interval = setInterval(() => void tick(state), state.intervalMs);
   state.interval.unref();
   setSchedulerWake(() => void tick(state));
   void tick(state);

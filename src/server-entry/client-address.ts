@@ -1,6 +1,5 @@
-// Who is the client? Loaded with `node --require` into the server process by `npm start`
-// (scripts/start.mjs), before Next.js, so that every request reaches Next carrying the
-// address it truly came from, in `x-duet-client-address`, whatever the client claims.
+// Who is the client? Every request reaches Next carrying the address it truly came from,
+// in `x-duet-client-address`, whatever the client claims.
 //
 // Next.js keeps a client's own `X-Forwarded-For` when there is one, so without this a
 // client with no proxy in front could pick a new "address" for each request (and walk
@@ -11,24 +10,28 @@
 //   "10.0.0.0/8, 192.168.1.4, fd00::/8"  these addresses and networks
 //   "true"          every hop (only behind a proxy that always overwrites the header)
 // With trusted proxies, the client is the nearest address in the chain that is not one.
-'use strict';
+import net from 'node:net';
+import type { Layer } from './listener';
 
-const net = require('node:net');
-const { wrapRequestListeners } = require('./wrap-request-listener.cjs');
-
-const HEADER = 'x-duet-client-address';
+export const clientAddressHeader = 'x-duet-client-address';
 const forwardedHeaders = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'x-real-ip', 'forwarded'];
 
-function normalise(address) {
-  const trimmed = String(address || '').trim().replace(/^\[|\]$/g, '');
+export type TrustRule = (address: string) => boolean;
+
+function normalise(address: string | undefined): string {
+  const trimmed = String(address ?? '').trim().replace(/^\[|\]$/g, '');
   // An IPv4 client on a dual-stack socket shows as ::ffff:1.2.3.4.
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(trimmed);
-  return mapped ? mapped[1] : trimmed;
+  return mapped?.[1] ?? trimmed;
 }
 
-/** The trust rule for a TRUST_PROXY value: (address) => boolean. */
-function parseTrust(value) {
-  const setting = String(value || '').trim().toLowerCase();
+function ipType(address: string): 'ipv4' | 'ipv6' | null {
+  return net.isIPv6(address) ? 'ipv6' : net.isIPv4(address) ? 'ipv4' : null;
+}
+
+/** The trust rule for a TRUST_PROXY value; throws, naming the part, on one it cannot read. */
+export function parseTrust(value: string | undefined): TrustRule {
+  const setting = String(value ?? '').trim().toLowerCase();
   if (setting === '' || setting === 'false' || setting === '0' || setting === 'none') return () => false;
   if (setting === 'true' || setting === 'all') return () => true;
   const list = new net.BlockList();
@@ -38,14 +41,14 @@ function parseTrust(value) {
       list.addAddress('::1', 'ipv6');
       continue;
     }
-    const [address, bits] = raw.split('/');
-    const type = net.isIPv6(address) ? 'ipv6' : net.isIPv4(address) ? 'ipv4' : null;
+    const [address = '', bits] = raw.split('/');
+    const type = ipType(address);
     if (!type) throw new Error(`TRUST_PROXY: "${raw}" is not an IP address or network.`);
     if (bits === undefined) list.addAddress(address, type);
     else list.addSubnet(address, Number(bits), type);
   }
   return (address) => {
-    const type = net.isIPv6(address) ? 'ipv6' : net.isIPv4(address) ? 'ipv4' : null;
+    const type = ipType(address);
     return type !== null && list.check(address, type);
   };
 }
@@ -54,31 +57,24 @@ function parseTrust(value) {
  * The client's address: start at the socket's peer and, while that hop is a trusted
  * proxy, step to the address it reported (X-Forwarded-For, read from the right).
  */
-function resolveClientAddress(peer, forwardedFor, isTrusted) {
+export function resolveClientAddress(peer: string | undefined, forwardedFor: string | string[] | undefined, isTrusted: TrustRule): string {
   const chain = [normalise(peer)];
   if (forwardedFor) {
     const hops = String(forwardedFor).split(',').map(normalise).filter(Boolean);
-    for (let i = hops.length - 1; i >= 0; i -= 1) chain.push(hops[i]);
+    for (let i = hops.length - 1; i >= 0; i -= 1) chain.push(hops[i]!);
   }
   let index = 0;
-  while (index < chain.length - 1 && isTrusted(chain[index])) index += 1;
+  while (index < chain.length - 1 && isTrusted(chain[index]!)) index += 1;
   return chain[index] || 'unknown';
 }
 
-function install(trustSetting) {
-  const isTrusted = parseTrust(trustSetting);
-  const wrap = (listener) =>
-    function onRequest(req, res) {
-      const peer = req.socket && req.socket.remoteAddress;
-      const forwardedFor = req.headers['x-forwarded-for'];
-      req.headers[HEADER] = resolveClientAddress(peer, forwardedFor, isTrusted);
+export function clientAddressLayer(isTrusted: TrustRule): Layer {
+  return (next) =>
+    function withClientAddress(req, res) {
+      const peer = req.socket?.remoteAddress;
+      req.headers[clientAddressHeader] = resolveClientAddress(peer, req.headers['x-forwarded-for'], isTrusted);
       // Forwarded headers from a hop we do not trust say nothing true: drop them.
       if (!isTrusted(normalise(peer))) for (const name of forwardedHeaders) delete req.headers[name];
-      return listener.call(this, req, res);
+      next(req, res);
     };
-  wrapRequestListeners(wrap);
 }
-
-module.exports = { HEADER, parseTrust, resolveClientAddress, install };
-
-if (require.main !== module && process.env.DUET_CLIENT_ADDRESS_INSTALL === '1') install(process.env.TRUST_PROXY);

@@ -1,5 +1,4 @@
-// Compression paid once. Loaded with `node --require` into the server process by
-// `npm start` (scripts/start.mjs), like content-length.cjs.
+// Compression paid once.
 //
 // Next.js compresses every answer again on every request (its `compress` option runs the
 // `compression` middleware): a cached 43 KB post page costs a gzip per reader, which halved
@@ -7,38 +6,56 @@
 // side (pages, their RSC payloads, feeds, /_next/static, the Content API), the finished body
 // is compressed once per distinct body and encoding and kept in a bounded in-memory store:
 // the next reader of the same bytes gets the stored Brotli or gzip copy. Next is told these
-// requests accept only `identity`, so it sends them uncompressed to this hook.
+// requests accept only `identity`, so it sends them uncompressed to this layer.
 //
 // The key is a hash of the body itself (a page's strong ETag is Next's hash of it), so a
 // page that changed (a publish) is a new entry and the old one ages out; nothing here needs
 // to be told about revalidation. Everything else (the Studio, the API's writes, media files
 // with their ranges) is left to Next.
-'use strict';
-
-const { createHash } = require('node:crypto');
-const zlib = require('node:zlib');
-const { promisify } = require('node:util');
-const { wrapRequestListeners } = require('./wrap-request-listener.cjs');
+import { createHash } from 'node:crypto';
+import type { OutgoingHttpHeader, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { studioSegment } from '@/core/studio/studio-path';
+import { locales } from '@/core/locales';
+import type { Layer } from './listener';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-/** Paths whose GET answers this hook compresses; the rest keep Next's own handling. */
-const HANDLED = /^\/(?:(?:zh|en)(?:\/(?!studio(?:\/|$))|$)|_next\/static\/|api\/v1\/(?:content\/|openapi\.json$)|sitemap|robots\.txt$|manifest\.webmanifest$)/;
-const COMPRESSIBLE = /^(?:text\/|application\/(?:json|javascript|xml|rss\+xml|atom\+xml|feed\+json|manifest\+json)|image\/svg\+xml|text\/x-component)/i;
-/** Smaller bodies gain less than the header costs. */
-const MIN_BYTES = 1024;
-/** Bodies above this are compressed but not kept. */
-const MAX_KEPT_BYTES = 2 * 1024 * 1024;
+export type Encoding = 'br' | 'gzip';
 
-function createStore(maxBytes) {
-  const entries = new Map();
+/** Paths whose GET answers this layer compresses (the reading side); the rest keep Next's own handling. */
+export const handledPaths = new RegExp(
+  `^/(?:(?:${locales.join('|')})(?:/(?!${studioSegment}(?:/|$))|$)|_next/static/|api/v1/(?:content/|openapi\\.json$)|sitemap|robots\\.txt$|manifest\\.webmanifest$)`,
+);
+const compressible = /^(?:text\/|application\/(?:json|javascript|xml|rss\+xml|atom\+xml|feed\+json|manifest\+json)|image\/svg\+xml|text\/x-component)/i;
+/** Smaller bodies gain less than the header costs. */
+const minBytes = 1024;
+/** Bodies above this are compressed but not kept. */
+const maxKeptBytes = 2 * 1024 * 1024;
+
+export interface CompressionStore {
+  stats: { hits: number; misses: number };
+  /** The compressed body kept for `key`, if any (a hit answers at once, with no promise). */
+  peek(key: string): Buffer | undefined;
+  /** The compressed body for `key`, made by `make()` once however many ask at the same time. */
+  get(key: string, size: number, make: () => Promise<Buffer>): Promise<Buffer>;
+  clear(): void;
+  /** Bytes kept now. */
+  readonly bytes: number;
+}
+
+export function createStore(maxBytes: number): CompressionStore {
+  const entries = new Map<string, Buffer>();
   let bytes = 0;
-  const pending = new Map();
+  const pending = new Map<string, Promise<Buffer>>();
   const stats = { hits: 0, misses: 0 };
-  return {
+  const store: CompressionStore = {
     stats,
-    /** The compressed body kept for `key`, if any (a hit answers at once, with no promise). */
+    get bytes() {
+      return bytes;
+    },
     peek(key) {
       const found = entries.get(key);
       if (found) {
@@ -49,96 +66,100 @@ function createStore(maxBytes) {
       }
       return found;
     },
-    /** The compressed body for `key`, made by `make()` once however many ask at the same time. */
     async get(key, size, make) {
-      const found = this.peek(key);
+      const found = store.peek(key);
       if (found) return found;
-      let waiting = pending.get(key);
-      if (!waiting) {
-        stats.misses += 1;
-        waiting = make().finally(() => pending.delete(key));
-        pending.set(key, waiting);
-        const made = await waiting;
-        if (size <= MAX_KEPT_BYTES && !entries.has(key)) {
-          entries.set(key, made);
-          bytes += made.length;
-          for (const [oldKey, old] of entries) {
-            if (bytes <= maxBytes) break;
-            entries.delete(oldKey);
-            bytes -= old.length;
-          }
+      const waiting = pending.get(key);
+      if (waiting) return waiting;
+      stats.misses += 1;
+      const making = make().finally(() => pending.delete(key));
+      pending.set(key, making);
+      const made = await making;
+      if (size <= maxKeptBytes && !entries.has(key)) {
+        entries.set(key, made);
+        bytes += made.length;
+        for (const [oldKey, old] of entries) {
+          if (bytes <= maxBytes) break;
+          entries.delete(oldKey);
+          bytes -= old.length;
         }
-        return made;
       }
-      return waiting;
+      return made;
     },
     clear() {
       entries.clear();
       bytes = 0;
     },
   };
+  return store;
 }
 
 /** The encoding to answer in: Brotli where the client takes it, else gzip, else none. */
-function pickEncoding(header) {
+export function pickEncoding(header: string | string[] | undefined): Encoding | null {
   if (typeof header !== 'string') return null;
-  const accepted = new Map();
+  const accepted = new Map<string, number>();
   for (const part of header.toLowerCase().split(',')) {
-    const [name, ...params] = part.trim().split(';');
+    const [name = '', ...params] = part.trim().split(';');
     const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)).find(Boolean);
     accepted.set(name.trim(), q ? Number(q[1]) : 1);
   }
-  const weight = (name) => accepted.get(name) ?? (accepted.has('*') ? accepted.get('*') : 0);
+  const weight = (name: string) => accepted.get(name) ?? accepted.get('*') ?? 0;
   if (weight('br') > 0) return 'br';
   if (weight('gzip') > 0) return 'gzip';
   return null;
 }
 
-function compress(body, encoding) {
+function compress(body: Buffer, encoding: Encoding): Promise<Buffer> {
   return encoding === 'br'
     ? brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
     : gzip(body, { level: 9 });
 }
 
-function addVary(res) {
+function addVary(res: ServerResponse): void {
   const vary = String(res.getHeader('vary') ?? '');
   if (!/(?:^|,)\s*(?:accept-encoding|\*)\s*(?:,|$)/i.test(vary)) res.setHeader('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
 }
+
+type Callback = (error?: Error | null) => void;
+type WriteHeadArgs = [number, ...Array<string | OutgoingHttpHeaders | OutgoingHttpHeader[] | undefined>];
+type Chunk = Buffer | string;
 
 /**
  * Holds the answer's body until it ends, then sends it compressed: from the store when
  * these bytes were compressed before. Answers that are not a whole compressible 200
  * (a 304, a range, an error page…) go out as they are, with the original methods.
  */
-function intercept(res, encoding, store) {
+function intercept(res: ServerResponse, encoding: Encoding, store: CompressionStore): void {
   const original = { writeHead: res.writeHead, write: res.write, end: res.end };
-  let mode = null;
-  let headArgs = [];
-  const chunks = [];
+  const writeHead = (args: unknown[]) => (original.writeHead as (...a: unknown[]) => ServerResponse).apply(res, args.length ? args : [res.statusCode]);
+  let mode: 'buffer' | 'pass' | null = null;
+  let headArgs: unknown[] = [];
+  const chunks: Chunk[] = [];
 
   const restore = () => Object.assign(res, original);
   const decide = () => {
     if (mode) return mode;
     const type = String(res.getHeader('content-type') ?? '');
     const isWhole = res.statusCode === 200 && res.getHeader('content-encoding') === undefined && res.getHeader('content-range') === undefined;
-    mode = isWhole && COMPRESSIBLE.test(type) ? 'buffer' : 'pass';
+    mode = isWhole && compressible.test(type) ? 'buffer' : 'pass';
     if (mode === 'pass') {
       addVary(res);
       restore();
-      original.writeHead.apply(res, headArgs.length ? headArgs : [res.statusCode]);
+      writeHead(headArgs);
     }
     return mode;
   };
   // Text is kept as text: a kept copy answers without ever encoding the page into bytes.
   let size = 0;
-  const collect = (chunk, chunkEncoding) => {
+  const collect = (chunk: unknown, chunkEncoding: unknown) => {
     if (chunk == null || typeof chunk === 'function') return;
-    const part = Buffer.isBuffer(chunk) || typeof chunkEncoding !== 'string' || chunkEncoding === 'utf8' || chunkEncoding === 'utf-8' ? chunk : Buffer.from(chunk, chunkEncoding);
+    const asText = typeof chunkEncoding !== 'string' || chunkEncoding === 'utf8' || chunkEncoding === 'utf-8';
+    const part: Chunk = Buffer.isBuffer(chunk) ? chunk : chunk instanceof Uint8Array ? Buffer.from(chunk) : asText ? String(chunk) : Buffer.from(String(chunk), chunkEncoding as BufferEncoding);
     size += typeof part === 'string' ? Buffer.byteLength(part) : part.length;
     chunks.push(part);
   };
   const bytes = () => (chunks.length === 1 && Buffer.isBuffer(chunks[0]) ? chunks[0] : Buffer.concat(chunks.map((c) => (typeof c === 'string' ? Buffer.from(c) : c))));
-  const send = (body, compressed) => {
+  const send = (body: Buffer, compressed: boolean) => {
     addVary(res);
     res.removeHeader('content-length');
     if (compressed) {
@@ -148,36 +169,36 @@ function intercept(res, encoding, store) {
       if (typeof etag === 'string' && !etag.startsWith('W/')) res.setHeader('etag', `W/${etag}`);
     }
     res.setHeader('content-length', String(body.length));
-    original.writeHead.apply(res, headArgs.length ? headArgs : [res.statusCode]);
-    original.end.call(res, body);
+    writeHead(headArgs);
+    (original.end as (chunk: Buffer) => ServerResponse).call(res, body);
   };
 
-  res.writeHead = function writeHead(...args) {
+  res.writeHead = function interceptedWriteHead(...args: WriteHeadArgs) {
     headArgs = args;
     // Headers given to writeHead itself (an object or a raw array) join the ones set so far.
     const given = args.find((a, i) => i > 0 && a && typeof a === 'object');
     if (given && !Array.isArray(given)) {
-      for (const [name, value] of Object.entries(given)) res.setHeader(name, value);
+      for (const [name, value] of Object.entries(given)) if (value !== undefined) res.setHeader(name, value);
       headArgs = [args[0], ...(typeof args[1] === 'string' ? [args[1]] : [])];
     }
     if (typeof args[0] === 'number') res.statusCode = args[0];
     decide();
     return res;
-  };
-  res.write = function write(chunk, chunkEncoding, callback) {
-    if (decide() === 'pass') return res.write(chunk, chunkEncoding, callback);
+  } as ServerResponse['writeHead'];
+  res.write = function interceptedWrite(chunk: unknown, chunkEncoding?: unknown, callback?: unknown) {
+    if (decide() === 'pass') return (res.write as (...a: unknown[]) => boolean)(chunk, chunkEncoding, callback);
     collect(chunk, chunkEncoding);
-    if (typeof chunkEncoding === 'function') chunkEncoding();
-    else if (typeof callback === 'function') callback();
+    if (typeof chunkEncoding === 'function') (chunkEncoding as Callback)();
+    else if (typeof callback === 'function') (callback as Callback)();
     return true;
-  };
-  res.end = function end(chunk, chunkEncoding, callback) {
-    if (decide() === 'pass') return res.end(chunk, chunkEncoding, callback);
+  } as ServerResponse['write'];
+  res.end = function interceptedEnd(chunk?: unknown, chunkEncoding?: unknown, callback?: unknown) {
+    if (decide() === 'pass') return (res.end as (...a: unknown[]) => ServerResponse)(chunk, chunkEncoding, callback);
     collect(chunk, chunkEncoding);
-    const done = [chunk, chunkEncoding, callback].find((a) => typeof a === 'function');
+    const done = [chunk, chunkEncoding, callback].find((a): a is Callback => typeof a === 'function');
     if (done) res.once('finish', done);
     restore();
-    if (size < MIN_BYTES) {
+    if (size < minBytes) {
       send(bytes(), false);
       return res;
     }
@@ -197,30 +218,22 @@ function intercept(res, encoding, store) {
       () => send(body, false),
     );
     return res;
-  };
+  } as ServerResponse['end'];
 }
 
-function createHook({ maxBytes = 64 * 1024 * 1024 } = {}) {
+/** The compression layer and its store (64 MB of compressed bodies unless told otherwise). */
+export function createPrecompress({ maxBytes = 64 * 1024 * 1024 }: { maxBytes?: number } = {}): { layer: Layer; store: CompressionStore } {
   const store = createStore(maxBytes);
-  function wrap(listener) {
-    return function onRequest(req, res) {
-      const encoding = req.method === 'GET' && !req.headers.range && HANDLED.test(req.url ?? '') ? pickEncoding(req.headers['accept-encoding']) : null;
+  const layer: Layer = (next) =>
+    function withPrecompress(req, res) {
+      const encoding = req.method === 'GET' && !req.headers.range && handledPaths.test(req.url ?? '') ? pickEncoding(req.headers['accept-encoding']) : null;
       if (encoding) {
-        // Next must send these whole: this hook compresses them, once. (Assigned, not deleted:
+        // Next must send these whole: this layer compresses them, once. (Assigned, not deleted:
         // the headers object keeps its shape, which Next reads many times per request.)
         req.headers['accept-encoding'] = 'identity';
         intercept(res, encoding, store);
       }
-      return listener.call(this, req, res);
+      next(req, res);
     };
-  }
-  return { wrap, store };
+  return { layer, store };
 }
-
-function install() {
-  wrapRequestListeners(createHook().wrap);
-}
-
-module.exports = { createHook, pickEncoding, install, HANDLED };
-
-if (require.main !== module && process.env.DUET_PRECOMPRESS_INSTALL === '1') install();
