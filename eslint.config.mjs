@@ -2,7 +2,8 @@ import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
 
 // The layers, each importing only those below it: app → components → server → db → core.
-// `i18n/` is next-intl's glue on top of `core/locales.ts`; `cli/` is an entry beside `app/`.
+// `i18n/` is next-intl's glue on top of `core/locales.ts`; `cli/` and `server-entry/` are
+// entries beside `app/`.
 // Paths are matched after resolution, so `@/…` and `../…` imports are both caught.
 const layer = (name) => `./src/${name}`;
 const direction = 'Layers import downward only: app → components → server → db → core (docs/architecture.md).';
@@ -36,6 +37,11 @@ const layerZones = [
     target: layer('app'),
     from: ['db', 'cli'].map(layer),
     message: `Pages and route handlers call a server function (server/), never getDatabase() or a repository. ${direction}`,
+  },
+  {
+    target: layer('server-entry'),
+    from: ['app', 'components', 'db', 'cli'].map(layer),
+    message: `The server entry wraps Next's handler with core/ and plain server/ modules only. ${direction}`,
   },
   {
     target: layer('cli'),
