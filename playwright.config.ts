@@ -22,6 +22,9 @@ export default defineConfig({
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list']],
+  // The slowest spec files are named after the summary, so the tail of a CI log says where
+  // the browser suite's minutes went.
+  reportSlowTests: { max: 15, threshold: 30_000 },
   timeout: 30_000,
   use: {
     baseURL,

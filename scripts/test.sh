@@ -26,6 +26,7 @@ step() {
 report_timings() {
   local status=$?
   end_step
+  rm -rf "${DUET_TEST_VARIANT_CACHE:-}"
   printf '\n\033[1m== time per step\033[0m (%s)\n%s%6d s  in all\n' "$([ $status -eq 0 ] && echo passed || echo "failed, exit $status")" "$timings" "$SECONDS"
 }
 trap report_timings EXIT
@@ -33,6 +34,12 @@ loud_skip() { printf '\n\033[1;33m!! SKIPPED: %s\033[0m\n\n' "$*"; }
 
 node scripts/patch-next.mjs
 node scripts/patch-micromark.mjs
+
+# The demo images' encoded copies, made once for this run and shared by vitest, the browser
+# suite's server and the cluster's instances (tests/variant-cache-folder.ts): a fresh folder,
+# so a change to how copies are made is always seen here.
+DUET_TEST_VARIANT_CACHE="$(mktemp -d "${TMPDIR:-/tmp}/duet-test-variants.XXXXXX")"
+export DUET_TEST_VARIANT_CACHE
 
 step "typecheck"
 npx next typegen >/dev/null
