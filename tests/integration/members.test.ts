@@ -147,6 +147,14 @@ for (const target of testTargets) {
       expect(await outboxFor(known)).toHaveLength(1);
     });
 
+    it('makes one member of two first requests for one address at once', async () => {
+      const email = address();
+      const answers = await Promise.all([subscribe({ email, language: 'zh' }), subscribe({ email, language: 'en' })]);
+      expect(answers.map((a) => a.status)).toEqual([202, 202]);
+      expect(await t.db.selectFrom('members').select('id').where('email', '=', email).execute()).toHaveLength(1);
+      expect(await outboxFor(email)).toHaveLength(2);
+    });
+
     it('refuses bad input naming the fields, and ignores a filled honeypot silently', async () => {
       const bad = await subscribe({ email: 'nobody', language: 'fr' });
       expect(bad.status).toBe(400);
