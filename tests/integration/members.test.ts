@@ -14,7 +14,10 @@ import * as membersMigration from '@/db/migrations/2026-12-26T0001-members';
 import { claimDueEmails, enqueueEmail, outboxLeaseMs } from '@/db/mail/email-outbox';
 import { deliverDueEmails } from '@/server/mail/deliver-outbox';
 import { createMailSender, outboxDir } from '@/server/mail/mail-transport';
+import { hashToken } from '@/core/members/member-token';
+import { pruneThrottle } from '@/server/auth/login-throttle-store';
 import { confirmMember } from '@/server/members/confirm-member';
+import { addressKeyPrefix, addressPolicy, clientKeyPrefix, clientPolicy } from '@/server/members/subscribe-member';
 import { forgetGlobalDatabase, useAsGlobalDatabase } from './helpers/global-database';
 import { unique } from './helpers/factories';
 import { testTargets, type TestDatabase } from './helpers/test-databases';
@@ -147,6 +150,14 @@ for (const target of testTargets) {
       expect(await outboxFor(known)).toHaveLength(1);
     });
 
+    it('makes one member of two first requests for one address at once', async () => {
+      const email = address();
+      const answers = await Promise.all([subscribe({ email, language: 'zh' }), subscribe({ email, language: 'en' })]);
+      expect(answers.map((a) => a.status)).toEqual([202, 202]);
+      expect(await t.db.selectFrom('members').select('id').where('email', '=', email).execute()).toHaveLength(1);
+      expect(await outboxFor(email)).toHaveLength(2);
+    });
+
     it('refuses bad input naming the fields, and ignores a filled honeypot silently', async () => {
       const bad = await subscribe({ email: 'nobody', language: 'fr' });
       expect(bad.status).toBe(400);
@@ -199,6 +210,15 @@ for (const target of testTargets) {
       const refused = await subscribe({ email: address(), language: 'zh' }, { 'x-duet-client-address': '203.0.113.9' });
       expect(refused.status).toBe(429);
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+
+      // The limits' rows name no address, and go once they have lapsed.
+      const keys = (await t.db.selectFrom('login_throttle').select('key').execute()).map((r) => r.key);
+      expect(keys.some((k) => k.includes('@'))).toBe(false);
+      expect(keys).toContain(`member-address:${hashToken(email)}`);
+      const later = new Date(Date.now() + 3 * 3600 * 1000);
+      await pruneThrottle(t.db, addressKeyPrefix, addressPolicy, later);
+      await pruneThrottle(t.db, clientKeyPrefix, clientPolicy, later);
+      expect(await t.db.selectFrom('login_throttle').select('key').where('key', 'like', 'member-%').execute()).toEqual([]);
     });
 
     it('sends a message exactly once when the worker holding it died mid-send', async () => {

@@ -79,12 +79,12 @@ export async function markEmailSent(db: Kysely<Database>, id: number, now: Date)
     .execute();
 }
 
-/** The send failed: try again at `retryAt`, or give up once the attempts are spent. */
-export async function markEmailFailed(db: Kysely<Database>, row: Pick<OutboxRow, 'id' | 'attempts'>, error: string, retryAt: Date): Promise<void> {
-  const givenUp = Number(row.attempts) >= maxAttempts;
+/** The send failed: try again at `retryAt`, or give up (null, or the attempts are spent). */
+export async function markEmailFailed(db: Kysely<Database>, row: Pick<OutboxRow, 'id' | 'attempts'>, error: string, retryAt: Date | null): Promise<void> {
+  const givenUp = retryAt === null || Number(row.attempts) >= maxAttempts;
   await db
     .updateTable('email_outbox')
-    .set({ status: givenUp ? 'failed' : 'pending', lease_until: givenUp ? null : retryAt.toISOString(), last_error: error.slice(0, 1000) })
+    .set({ status: givenUp ? 'failed' : 'pending', lease_until: givenUp || !retryAt ? null : retryAt.toISOString(), last_error: error.slice(0, 1000) })
     .where('id', '=', row.id)
     .where('status', '=', 'sending')
     .execute();

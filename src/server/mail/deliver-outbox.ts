@@ -1,6 +1,8 @@
 // One run of the mail worker: claim what is due in the outbox, send each message, and
 // mark it sent, or due again later with a growing wait (1, 2, 4, 8 minutes) until its
-// attempts are spent. Runs outside any request; several instances may run it at once.
+// attempts are spent. A permanent refusal by the SMTP server (a 5xx reply: no such
+// mailbox, policy) is not tried again. Runs outside any request; several instances may
+// run it at once.
 import type { Kysely } from 'kysely';
 import { claimDueEmails, markEmailFailed, markEmailSent, type OutboxRow } from '@/db/mail/email-outbox';
 import type { Database } from '@/db/schema';
@@ -17,6 +19,12 @@ export interface DeliverOptions {
 }
 
 const retryBaseMs = 60_000;
+
+/** nodemailer puts the SMTP server's reply code on the error it throws. */
+function isPermanentRefusal(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+}
 
 function contentLanguage(locale: string): string {
   return locale === 'both' ? 'zh, en' : locale;
@@ -45,7 +53,7 @@ export async function deliverDueEmails({ db, sender, fromNameOf, now = () => new
         const message = error instanceof Error ? error.message : String(error);
         const wait = retryBaseMs * 2 ** Math.max(0, Number(row.attempts) - 1);
         logger.warn({ outboxId: row.id, kind: row.kind, attempts: row.attempts, err: error }, 'an e-mail could not be sent');
-        await markEmailFailed(db, row, message, new Date(now().getTime() + wait));
+        await markEmailFailed(db, row, message, isPermanentRefusal(error) ? null : new Date(now().getTime() + wait));
       }
     }
   }

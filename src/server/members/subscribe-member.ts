@@ -21,6 +21,10 @@ export const clientPolicy: ThrottlePolicy = { maxFailures: 20, windowMs: 60 * 60
 /** Confirmation e-mails per address: nobody's inbox is flooded by someone else's requests. */
 export const addressPolicy: ThrottlePolicy = { maxFailures: 3, windowMs: 60 * 60_000, lockMs: 60 * 60_000 };
 
+/** The throttle's keys: the address only as a hash, so the table holds no one's e-mail. */
+export const clientKeyPrefix = 'member-client:';
+export const addressKeyPrefix = 'member-address:';
+
 export interface SubscribeContext {
   clientAddress: string;
   now?: Date;
@@ -32,14 +36,14 @@ export function confirmPath(locale: 'zh' | 'en', token: string): string {
 
 export async function subscribeMember(db: Kysely<Database>, input: SubscribeInput, context: SubscribeContext): Promise<SubscriptionPlan> {
   const now = context.now ?? new Date();
-  const client = await reserveAttempt(db, [`member-client:${context.clientAddress}`], now, clientPolicy);
+  const client = await reserveAttempt(db, [`${clientKeyPrefix}${context.clientAddress}`], now, clientPolicy);
   if (!client.allowed) {
     throw new AppError('RATE_LIMITED', 'Too many subscription requests from this client.', { reason: 'rate-limited', retryAfterSeconds: client.wait });
   }
   const email = normalizeEmail(input.email);
   const isBot = isHoneypotFilled(input);
   // A bot's requests do not count against the address it typed.
-  const address = isBot ? { allowed: true } : await reserveAttempt(db, [`member-address:${email}`], now, addressPolicy);
+  const address = isBot ? { allowed: true } : await reserveAttempt(db, [`${addressKeyPrefix}${hashToken(email)}`], now, addressPolicy);
   const siteNames = await readSiteNames(db);
   const token = newToken();
   return recordSubscription(db, {
