@@ -56,7 +56,7 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
     requestGuardLayer,
     clientAddressLayer(isTrusted),
     contentLengthLayer,
-    ...(dev ? [] : [createPrecompress().layer]),
+    ...(dev ? [] : [createPrecompress({ serve: true }).layer]),
   ];
   const nextHandler: RequestListener = (req, res) => {
     handle(req, res).catch((error: unknown) => {

@@ -44,6 +44,30 @@ export interface CompressionStore {
   clear(): void;
   /** Bytes kept now. */
   readonly bytes: number;
+  /** What the store holds now, for the internal stats route (`retainedBytes`: the memory behind the kept bodies). */
+  usage(): { entries: number; bytes: number; retainedBytes: number; maxBytes: number; hits: number; misses: number };
+}
+
+/**
+ * DUET_COMPRESS_CACHE_MB (default 64) bounds the kept compressed bodies; 0 keeps none (each
+ * answer is still compressed, every time).
+ */
+export function compressCacheBytes(env: Readonly<Record<string, string | undefined>> = process.env): number {
+  const mb = Number(env.DUET_COMPRESS_CACHE_MB ?? 64);
+  return Number.isFinite(mb) && mb >= 0 ? mb * 1024 * 1024 : 64 * 1024 * 1024;
+}
+
+/**
+ * The bytes of `buffer` in memory of their own. zlib hands back a view into its 64 KB output
+ * chunk: kept as it is, a 3 KB page pins 64 KB outside the JavaScript heap, so a store
+ * bounded at 64 MB of bodies could hold twenty times that (the soak's steady growth,
+ * docs/performance.md). Not from Buffer's shared pool either, which a kept body would pin.
+ */
+export function ownCopy(buffer: Buffer): Buffer {
+  if (buffer.byteOffset === 0 && buffer.buffer.byteLength === buffer.length) return buffer;
+  const copy = Buffer.allocUnsafeSlow(buffer.length);
+  buffer.copy(copy);
+  return copy;
 }
 
 export function createStore(maxBytes: number): CompressionStore {
@@ -55,6 +79,13 @@ export function createStore(maxBytes: number): CompressionStore {
     stats,
     get bytes() {
       return bytes;
+    },
+    usage() {
+      const backing = new Set<ArrayBufferLike>();
+      for (const body of entries.values()) backing.add(body.buffer);
+      let retainedBytes = 0;
+      for (const memory of backing) retainedBytes += memory.byteLength;
+      return { entries: entries.size, bytes, retainedBytes, maxBytes, hits: stats.hits, misses: stats.misses };
     },
     peek(key) {
       const found = entries.get(key);
@@ -76,8 +107,9 @@ export function createStore(maxBytes: number): CompressionStore {
       pending.set(key, making);
       const made = await making;
       if (size <= maxKeptBytes && !entries.has(key)) {
-        entries.set(key, made);
-        bytes += made.length;
+        const kept = ownCopy(made);
+        entries.set(key, kept);
+        bytes += kept.length;
         for (const [oldKey, old] of entries) {
           if (bytes <= maxBytes) break;
           entries.delete(oldKey);
@@ -221,9 +253,20 @@ function intercept(res: ServerResponse, encoding: Encoding, store: CompressionSt
   } as ServerResponse['end'];
 }
 
-/** The compression layer and its store (64 MB of compressed bodies unless told otherwise). */
-export function createPrecompress({ maxBytes = 64 * 1024 * 1024 }: { maxBytes?: number } = {}): { layer: Layer; store: CompressionStore } {
+const storeKey = Symbol.for('duet.compressionStore');
+
+/** The store of the server this process runs, if any (the internal stats route reads it). */
+export function servedCompressionStore(): CompressionStore | undefined {
+  return (globalThis as { [storeKey]?: CompressionStore })[storeKey];
+}
+
+/**
+ * The compression layer and its store (DUET_COMPRESS_CACHE_MB of compressed bodies unless
+ * told otherwise). `serve: true` (the server entry) makes it the store the stats report.
+ */
+export function createPrecompress({ maxBytes = compressCacheBytes(), serve = false }: { maxBytes?: number; serve?: boolean } = {}): { layer: Layer; store: CompressionStore } {
   const store = createStore(maxBytes);
+  if (serve) (globalThis as { [storeKey]?: CompressionStore })[storeKey] = store;
   const layer: Layer = (next) =>
     function withPrecompress(req, res) {
       const encoding = req.method === 'GET' && !req.headers.range && handledPaths.test(req.url ?? '') ? pickEncoding(req.headers['accept-encoding']) : null;

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import sharp from 'sharp';
+import sharp from '@/server/media/sharp';
 import { encodeIco } from '@/core/media/ico';
 
 const sizes = [16, 32, 48];

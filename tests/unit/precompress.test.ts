@@ -4,12 +4,13 @@
 // paths the layer takes (told 'identity'); a changed body is a new entry; answers that are
 // not a whole compressible 200 (a 304, a 206, the Studio, a small body) go out as written.
 import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { studioPath } from '@/core/studio/studio-path';
 import { locales } from '@/core/locales';
-import { createPrecompress, handledPaths, pickEncoding } from '@/server-entry/precompress';
+import { compressCacheBytes, createPrecompress, handledPaths, ownCopy, pickEncoding } from '@/server-entry/precompress';
 
 const page = (n: number) => `<!doctype html><html><body>${'<p>读者 reader 段落 paragraph.</p>'.repeat(400)}<p>version ${n}</p></body></html>`;
 let version = 1;
@@ -153,5 +154,36 @@ describe('the paths the precompress layer takes', () => {
     }
     for (const path of ['/_next/static/chunks/a.js', '/api/v1/content/posts', '/api/v1/openapi.json', '/sitemap.xml', '/robots.txt', '/manifest.webmanifest']) expect(handledPaths.test(path), path).toBe(true);
     for (const path of ['/api/v1/studio/media', '/images/a.webp', '/fr/posts']) expect(handledPaths.test(path), path).toBe(false);
+  });
+});
+
+describe('the precompress store', () => {
+  it('keeps each compressed body in memory of its own, never in the larger chunk zlib wrote it in', async () => {
+    const made = await promisify(brotliCompress)(Buffer.from(page(1)));
+    // What zlib hands back is a view into its output chunk, many times larger than the body.
+    expect(made.buffer.byteLength).toBeGreaterThan(made.length * 4);
+    const kept = ownCopy(made);
+    expect(kept.buffer.byteLength).toBe(kept.length);
+    expect(kept.equals(made)).toBe(true);
+  });
+
+  it('stays within its bound (DUET_COMPRESS_CACHE_MB, 64 by default), counted in the memory it holds', async () => {
+    expect(compressCacheBytes({})).toBe(64 * 1024 * 1024);
+    expect(compressCacheBytes({ DUET_COMPRESS_CACHE_MB: '8' })).toBe(8 * 1024 * 1024);
+    expect(compressCacheBytes({ DUET_COMPRESS_CACHE_MB: '0' })).toBe(0);
+    expect(compressCacheBytes({ DUET_COMPRESS_CACHE_MB: 'lots' })).toBe(64 * 1024 * 1024);
+    const small = createPrecompress({ maxBytes: 4000 });
+    const server = createServer(small.layer(app));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as { port: number }).port;
+    for (let n = 0; n < 6; n++) {
+      version += 1;
+      await get(port, '/en', { 'accept-encoding': n % 2 ? 'br' : 'gzip' });
+      const usage = small.store.usage();
+      expect(usage.bytes).toBeLessThanOrEqual(4000);
+      expect(usage.retainedBytes).toBe(usage.bytes);
+    }
+    expect(small.store.usage().entries).toBeGreaterThan(0);
+    await new Promise<void>((resolve) => server.close(() => resolve()));
   });
 });

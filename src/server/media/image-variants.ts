@@ -5,7 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import sharp, { type SharpOptions } from 'sharp';
+import type { SharpOptions } from 'sharp';
+import sharp from '@/server/media/sharp';
 import { maxImagePixels } from '@/core/media/limits';
 import { syncFile } from './durable-file';
 import { copyCachedVariant, keepVariant, variantCacheKey } from './test-variant-cache';

@@ -8,7 +8,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
+import sharp from '@/server/media/sharp';
 import type { MediaKind } from '@/core/content/types';
 import { readAudioDuration } from '@/core/media/audio-duration';
 import { largestUploadBytes, maxImagePixels, maxUploadBytes } from '@/core/media/limits';

@@ -7,7 +7,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, rename, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
-import sharp from 'sharp';
+import sharp from '@/server/media/sharp';
 import { holdsContent, syncDirectory } from './durable-file';
 import { readS3Config, type S3Config } from './s3-config';
 

@@ -158,6 +158,13 @@ class RenderPool {
     this.dispatch();
   }
 
+  /** Each worker's JavaScript heap: threads of this process, so their memory is in its RSS but not in its heapUsed. */
+  async stats(): Promise<{ workers: number; queued: number; heapUsed: number; heapTotal: number; external: number }> {
+    const heaps = await Promise.all(this.slots.map((slot) => slot.worker.getHeapStatistics().catch(() => null)));
+    const sum = (pick: (h: NonNullable<(typeof heaps)[number]>) => number) => heaps.reduce((total, h) => total + (h ? pick(h) : 0), 0);
+    return { workers: this.slots.length, queued: this.queue.length, heapUsed: sum((h) => h.used_heap_size), heapTotal: sum((h) => h.total_heap_size), external: sum((h) => h.external_memory) };
+  }
+
   async close(): Promise<void> {
     const slots = this.slots.splice(0);
     for (const job of this.queue.splice(0)) job.reject(new AppError('UNAVAILABLE', 'The formatter is shutting down.'));
@@ -188,6 +195,12 @@ export function subsetFontInWorker(file: string, codePoints: number[], budgetMs 
 /** Starts the workers ahead of the first text (called once at server start). */
 export function warmRenderPool(): void {
   pool().warm();
+}
+
+/** The workers' count and heaps, for the internal stats route; none when the pool never started. */
+export async function renderPoolStats(): Promise<{ workers: number; queued: number; heapUsed: number; heapTotal: number; external: number }> {
+  const current = (globalThis as GlobalWithPool)[globalKey];
+  return current ? current.stats() : { workers: 0, queued: 0, heapUsed: 0, heapTotal: 0, external: 0 };
 }
 
 /** Stops the workers (tests, CLI commands that want to exit at once). */

@@ -8,7 +8,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import sharp from 'sharp';
+import sharp from '@/server/media/sharp';
 import { iconBackground, iconRecipeVersion, ownerIconFiles, siteIconFileName, siteIconRecipes, type SiteIconFiles, type SiteIconRecipe } from '@/core/site/site-icons';
 import { TEMP_UPLOAD_FOLDER } from '@/server/media/clean-temp-uploads';
 import { syncFile } from '@/server/media/durable-file';
