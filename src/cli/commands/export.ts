@@ -13,7 +13,7 @@ import { writeDuetExport } from '@/server/export/write-export-zip';
 import { describeMediaStore } from '@/server/media/media-store';
 import { notifyServer } from '../notify-server';
 import { exportProgressOf } from '../job-progress';
-import type { CliIo } from '../run-cli';
+import type { CliIo } from '../cli-io';
 
 export const exportUsage = `  export [file.zip]
             write the whole site to a ZIP file: duet.json (every post, draft, live
