@@ -2,7 +2,8 @@ import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
 
 // The layers, each importing only those below it: app → components → server → db → core.
-// `i18n/` is next-intl's glue on top of `core/locales.ts`; `cli/` is an entry beside `app/`.
+// `i18n/` is next-intl's glue on top of `core/locales.ts`; `cli/` and `server-entry/` are
+// entries beside `app/`.
 // Paths are matched after resolution, so `@/…` and `../…` imports are both caught.
 const layer = (name) => `./src/${name}`;
 const direction = 'Layers import downward only: app → components → server → db → core (docs/architecture.md).';
@@ -38,6 +39,11 @@ const layerZones = [
     message: `Pages and route handlers call a server function (server/), never getDatabase() or a repository. ${direction}`,
   },
   {
+    target: layer('server-entry'),
+    from: ['app', 'components', 'db', 'cli'].map(layer),
+    message: `The server entry wraps Next's handler with core/ and plain server/ modules only. ${direction}`,
+  },
+  {
     target: layer('cli'),
     from: ['app', 'components'].map(layer),
     message: `The CLI calls server/, db/ and core/, never pages or components. ${direction}`,
@@ -50,7 +56,7 @@ const config = [
   // Media are pre-sized WebP files served from /images with width and height set; the
   // Next image optimizer would add a second, uncached hop per image.
   { rules: { '@next/next/no-img-element': 'off' } },
-  // CommonJS preloads (`node --require`) must run before any ES module loader exists.
+  // CommonJS scripts (scripts/check-node.cjs) run on any Node, before a check that it is new enough.
   { files: ['**/*.cjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
   { files: ['src/**/*.{ts,tsx}'], rules: { 'import/no-restricted-paths': ['error', { zones: layerZones }] } },
   // The domain runs the same in a page, a worker and a command-line script.

@@ -1,5 +1,6 @@
 // Browser suite: Debian's Chromium against the production build served by `npm start`.
 import { defineConfig, devices } from '@playwright/test';
+import { testVariantCache } from './tests/variant-cache-folder';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://localhost:${port}`;
@@ -21,6 +22,9 @@ export default defineConfig({
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list']],
+  // The slowest spec files are named after the summary, so the tail of a CI log says where
+  // the browser suite's minutes went.
+  reportSlowTests: { max: 15, threshold: 30_000 },
   timeout: 30_000,
   use: {
     baseURL,
@@ -65,6 +69,8 @@ export default defineConfig({
       // The scheduler wakes at a scheduled text's exact time; its regular look for due
       // texts (15 s on a site) comes every second here, so a missed wake costs a test 1 s.
       DUET_SCHEDULER_INTERVAL_MS: '1000',
+      // The demo's images are encoded once per machine (vitest's run has usually done it).
+      DUET_TEST_VARIANT_CACHE: testVariantCache,
     },
   },
 });

@@ -1,12 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { testVariantCache } from './tests/variant-cache-folder';
 
 export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
     include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     environment: 'node',
-    env: { NODE_ENV: 'test' },
+    // Demo images are encoded once per machine, not once per seeded database.
+    env: { NODE_ENV: 'test', DUET_TEST_VARIANT_CACHE: testVariantCache },
     // Not a speed check (bench/ measures speed): password hashing (scrypt, N=2^17) and
     // migrations on a loaded 2-core CI machine can take longer than vitest's 5 s default.
     testTimeout: 30_000,

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { startS3TestServer } from '../tests/integration/helpers/s3-test-server';
-import { buildOnce, createSchema, dropSchema, isUp, kill, ports, sharedEnv, startInstance, startRedis, waitFor } from '../tests/cluster/harness';
+import { createSchema, dropSchema, ensureBuild, isUp, kill, ports, sharedEnv, startInstance, startRedis, waitFor } from '../tests/cluster/harness';
 import { serve, stop } from './lib.mjs';
 
 const seconds = Number(process.argv[process.argv.indexOf('--seconds') + 1]) || 10;
@@ -31,8 +31,10 @@ async function hammer(urls: string[], connections: number): Promise<Figure> {
 }
 
 const rows: Array<[string, Figure]> = [];
+// One build serves every run below, whatever its address (as `npm run build` makes it).
+ensureBuild();
 
-// The embedded default, from the main build (npm start's).
+// The embedded default.
 {
   const dataDir = mkdtempSync(join(tmpdir(), 'duet-bench-cluster-'));
   const child = await serve('.next', 3400, { DATA_DIR: dataDir });
@@ -46,7 +48,6 @@ const schema = await createSchema();
 const s3 = await startS3TestServer('duet-bench');
 const redis = startRedis();
 const env = { ...sharedEnv(schema, s3.config), LOG_LEVEL: 'warn' };
-buildOnce(env);
 const a = startInstance('a', env);
 const b = startInstance('b', env);
 try {

@@ -26,6 +26,7 @@ step() {
 report_timings() {
   local status=$?
   end_step
+  rm -rf "${DUET_TEST_VARIANT_CACHE:-}"
   printf '\n\033[1m== time per step\033[0m (%s)\n%s%6d s  in all\n' "$([ $status -eq 0 ] && echo passed || echo "failed, exit $status")" "$timings" "$SECONDS"
 }
 trap report_timings EXIT
@@ -34,12 +35,16 @@ loud_skip() { printf '\n\033[1;33m!! SKIPPED: %s\033[0m\n\n' "$*"; }
 node scripts/patch-next.mjs
 node scripts/patch-micromark.mjs
 
+# The demo images' encoded copies, made once for this run and shared by vitest, the browser
+# suite's server and the cluster's instances (tests/variant-cache-folder.ts): a fresh folder,
+# so a change to how copies are made is always seen here.
+DUET_TEST_VARIANT_CACHE="$(mktemp -d "${TMPDIR:-/tmp}/duet-test-variants.XXXXXX")"
+export DUET_TEST_VARIANT_CACHE
+
 step "typecheck"
 npx next typegen >/dev/null
 npx tsc --noEmit
-# Checked once: the production build below (and the cluster suite's) skips Next's own
-# type check of the same sources (next.config.ts reads this).
-export DUET_SKIP_BUILD_TYPECHECK=1
+# The only type check: the production build below (scripts/start.mjs) skips Next's own.
 
 step "lint"
 npx eslint . --max-warnings 0
@@ -93,7 +98,7 @@ else
 fi
 
 # Several instances of one build behind a balancer, on PostgreSQL, a private Redis and an
-# S3 bucket on Swift (playwright.cluster.config.ts builds its own copy for its address).
+# S3 bucket on Swift: the same build as the browser suite's, served for the balancer's address.
 if [ -x "$chromium" ] && [ -n "${TEST_DATABASE_URL:-}" ] && command -v redis-server >/dev/null && command -v swift-proxy-server >/dev/null; then
   step "several instances (two production instances, PostgreSQL, Redis, S3 on Swift)"
   npx playwright test -c playwright.cluster.config.ts

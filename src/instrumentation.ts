@@ -1,6 +1,6 @@
 // Runs once when a server process starts, before it serves: the database made ready (the
 // demo seeded on a first start), the publishing scheduler, the webhook
-// delivery worker, clearing upload
+// delivery worker, the mail worker, clearing upload
 // temp files a crash may have left behind, rendering again the texts whose stored
 // rendering is missing or from an older renderer, and drawing again the pictures of the
 // site's icon that a restore or an import did not bring.
@@ -21,6 +21,7 @@ export async function register(): Promise<void> {
     { repairSiteIconsAtStart },
     { startWebhookWorker },
     { ensureDatabase },
+    { startMailWorker },
   ] = await Promise.all([
     import('./server/studio/scheduler'),
     import('./server/media/clean-temp-uploads'),
@@ -33,6 +34,7 @@ export async function register(): Promise<void> {
     import('./server/site/save-site-look'),
     import('./server/webhooks/delivery-worker'),
     import('./server/ensure-database'),
+    import('./server/mail/mail-worker'),
   ]);
   warmRenderPool();
   // The database is migrated, and on a first start the demo magazine seeded, before the
@@ -45,6 +47,7 @@ export async function register(): Promise<void> {
   const origin = localOrigin();
   startScheduler(origin);
   startWebhookWorker();
+  startMailWorker();
   // After the server is listening (it revalidates through its own route when done).
   setTimeout(() => {
     refreshStaleRenders(() => revalidateOverHttp(origin)).catch((error: unknown) => logger.error({ err: error }, 'refreshing stored renderings failed'));

@@ -2,7 +2,6 @@
 // arguments, environment and output streams as parameters so tests can run it in-process.
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Writable } from 'node:stream';
 import { createDatabase } from '@/db/client';
 import { collectStats } from '@/db/collect-stats';
 import { migrateToLatest } from '@/db/migrate';
@@ -18,18 +17,10 @@ import { apiKeyUsage, createApiKeyCommand } from './commands/api-key';
 import { backupCommand, backupUsage, restoreCommand } from './commands/backup';
 import { exportCommand, exportUsage, importDuetCommand } from './commands/export';
 import { importCommand, importUsage } from './commands/import';
-import type { JobReporter } from './job-progress';
-import { notifyServer, type CliEnv } from './notify-server';
+import type { CliIo } from './cli-io';
+import { notifyServer } from './notify-server';
 
-export interface CliIo {
-  env: CliEnv;
-  stdout: Pick<Writable, 'write'>;
-  stderr: Pick<Writable, 'write'>;
-  /** Where a password is read from when DUET_PASSWORD is not set (its first line). */
-  stdin?: AsyncIterable<Buffer | string>;
-  /** The Studio's channel when it runs the command for an owner (job-progress.ts). */
-  report?: JobReporter;
-}
+export type { CliIo } from './cli-io';
 
 /** Exit codes: 0 done, 1 the command failed, 2 it was called wrongly. */
 export const exitCodes = { ok: 0, failed: 1, usage: 2 } as const;

@@ -282,6 +282,11 @@ export interface Database {
   api_key_uses: ApiKeyUsesTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  members: MembersTable;
+  member_tokens: MemberTokensTable;
+  newsletters: NewslettersTable;
+  member_newsletters: MemberNewslettersTable;
+  email_outbox: EmailOutboxTable;
 }
 
 /** What an import made from each source item (migration 2026-12-22T0001-import-sources). */
@@ -364,4 +369,61 @@ export interface ApiKeyUsesTable {
   status: number;
   ip: string | null;
   request_id: string | null;
+}
+
+/** A reader who subscribed (migration 2026-12-26T0001-members); never a staff account. */
+export interface MembersTable {
+  id: Generated<number>;
+  email: string;
+  language: string;
+  status: string;
+  created_at: string;
+  confirmed_at: string | null;
+  unsubscribed_at: string | null;
+}
+
+/** A single-use token sent to a member; only its SHA-256 is kept. */
+export interface MemberTokensTable {
+  id: Generated<number>;
+  member_id: number;
+  token_hash: string;
+  purpose: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface NewslettersTable {
+  id: Generated<number>;
+  name_zh: string;
+  name_en: string;
+  description_zh: Generated<string>;
+  description_en: Generated<string>;
+  sender_name: Generated<string>;
+  reply_to: string | null;
+  is_default: Generated<number>;
+  created_at: string;
+}
+
+export interface MemberNewslettersTable {
+  member_id: number;
+  newsletter_id: number;
+  created_at: string;
+}
+
+/** One e-mail to one recipient, from queued to sent (server/mail/deliver-outbox.ts). */
+export interface EmailOutboxTable {
+  id: Generated<number>;
+  kind: string;
+  recipient: string;
+  locale: string;
+  subject: string;
+  text_body: string | null;
+  html_body: string | null;
+  status: string;
+  lease_until: string | null;
+  created_at: string;
+  sent_at: string | null;
+  attempts: Generated<number>;
+  last_error: string | null;
 }

@@ -21,6 +21,9 @@ import { requestGuardLayer } from './request-guard';
 import { securityHeadersLayer } from './security-headers';
 import { layerProblems, nextPatchProblems } from './self-check';
 
+/** Longer than the 60 s a proxy keeps an idle upstream connection. */
+const keepAliveMs = 65_000;
+
 function stop(message: string): never {
   console.error(`duet: ${message}`);
   process.exit(1);
@@ -66,8 +69,18 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
     });
   };
   const server = createServer(compose(layers, nextHandler));
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+  // An idle kept-alive connection is closed by the proxy in front, never by us first: nginx
+  // keeps upstream connections 60 s (deploy/nginx.conf's `keepalive`), load balancers about
+  // as long, and Node's 5 s default lets a request the proxy sends on a connection just as
+  // Node closes it fail (a 502 for a reader, ECONNRESET for a client that reuses sockets).
+  server.keepAliveTimeout = keepAliveMs;
+  server.headersTimeout = keepAliveMs + 1_000;
+  await new Promise<void>((resolve) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EADDRINUSE') stop(`port ${port} is taken (another server?): stop it, or set PORT to a free port.`);
+      if (error.code === 'EACCES') stop(`this user may not listen on port ${port}: set PORT to one above 1023.`);
+      stop(`cannot listen on ${host ?? 'every interface'}:${port}: ${error.message}`);
+    });
     server.listen(port, host, () => resolve());
   });
 

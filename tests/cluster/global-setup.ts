@@ -1,13 +1,14 @@
-// Brings the cluster up once for the suite: one build, a fresh PostgreSQL schema, a private
-// Redis, an S3 bucket on OpenStack Swift (scripts/s3-test-server.sh), instances A and B started at the same moment on the empty schema (they must
-// migrate and seed it once between them), an owner made with the CLI, and the balancer.
+// Brings the cluster up once for the suite: the one production build (npm test's), a fresh
+// PostgreSQL schema, a private Redis, an S3 bucket on OpenStack Swift (scripts/s3-test-server.sh),
+// instances A and B started at the same moment on the empty schema (they must migrate and
+// seed it once between them), an owner made with the CLI, and the balancer.
 // Without PostgreSQL, redis-server or Swift the suite is skipped locally, and fails in CI.
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { rmSync, writeFileSync } from 'node:fs';
 import { startS3TestServer, swiftAvailable } from '../integration/helpers/s3-test-server';
-import { buildOnce, createSchema, dropSchema, isUp, kill, logOf, owner, ports, postgresUrl, root, sharedEnv, startBalancer, startInstance, startRedis, waitFor } from './harness';
+import { createSchema, dropSchema, ensureBuild, isUp, kill, logOf, owner, ports, postgresUrl, root, sharedEnv, startBalancer, startInstance, startRedis, waitFor } from './harness';
 
 export const stateFile = join(tmpdir(), 'duet-cluster-state.json');
 
@@ -23,7 +24,7 @@ export default async function globalSetup() {
   const schema = await createSchema();
   const s3 = await startS3TestServer('duet-cluster');
   const env = sharedEnv(schema, s3.config);
-  buildOnce(env);
+  ensureBuild();
   for (const name of ['a', 'b']) rmSync(logOf(name), { force: true });
   const redis = startRedis();
   // A Redis left on the port by an earlier run would make this one exit at once.

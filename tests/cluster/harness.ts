@@ -6,17 +6,17 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import { existsSync, mkdtempSync, openSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import type { S3Config } from '@/server/media/s3-config';
+import { testVariantCache } from '../variant-cache-folder';
 
 export const root = new URL('../..', import.meta.url).pathname;
 export const ports = { balancer: 3300, a: 3301, b: 3302, redis: 6390 };
 export const siteUrl = `http://127.0.0.1:${ports.balancer}`;
-export const distDir = '.next-cluster';
 export const postgresUrl = process.env.TEST_DATABASE_URL ?? '';
 export const owner = { email: 'owner@cluster.test', password: 'cluster passphrase 1', name: 'Olivia Owner' };
 /** Each instance's scheduler looks for due texts this often (15 s on a site): a test waits past a tick in a second. */
@@ -32,12 +32,12 @@ export function sharedEnv(schema: string, s3: S3Config): Record<string, string> 
     BETTER_AUTH_SECRET: 'cluster-test-secret-'.padEnd(40, 'x'),
     DUET_INTERNAL_TOKEN: 'cluster-test-token-'.padEnd(32, 'y'),
     SITE_URL: siteUrl,
-    NEXT_DIST_DIR: distDir,
     TRUST_PROXY: 'loopback',
     // info: the scheduler's "published scheduled translations" lines are counted.
     LOG_LEVEL: 'info',
     NEXT_TELEMETRY_DISABLED: '1',
     DUET_SCHEDULER_INTERVAL_MS: String(schedulerTickMs),
+    DUET_TEST_VARIANT_CACHE: testVariantCache,
     S3_BUCKET: s3.bucket,
     S3_ENDPOINT: s3.endpoint ?? '',
     S3_REGION: s3.region,
@@ -63,23 +63,15 @@ export async function dropSchema(schema: string): Promise<void> {
   await client.end();
 }
 
-/** Builds once, as a deployment does (`npm run build`), for the balancer's address. */
-export function buildOnce(env: Record<string, string>): void {
-  // next build points tsconfig.json and next-env.d.ts at its distDir's types; this build must not.
-  // Put back as they were, times included: a newer tsconfig.json would make the build stale.
-  const kept = ['tsconfig.json', 'next-env.d.ts'].flatMap((file) => {
-    const path = join(root, file);
-    return existsSync(path) ? [{ path, text: readFileSync(path, 'utf8'), mtime: statSync(path).mtime }] : [];
-  });
-  const result = spawnSync(process.execPath, ['scripts/start.mjs', '--build-only'], { cwd: root, env: { ...process.env, ...env }, stdio: 'inherit' });
-  for (const { path, text, mtime } of kept) {
-    if (readFileSync(path, 'utf8') === text) continue;
-    writeFileSync(path, text);
-    // Whole seconds, rounded down: utimes may round a fraction up, past the build's stamp.
-    const before = new Date(Math.floor(mtime.getTime() / 1000) * 1000);
-    utimesSync(path, before, before);
-  }
-  if (result.status !== 0) throw new Error('the cluster build failed');
+/**
+ * The one production build `npm test` made (and the browser suite served), as a deployment
+ * builds once with `npm run build`: the security headers and every address come from the
+ * SITE_URL each instance runs with, so no build of its own is needed. Run alone, the suite
+ * builds it first when it is missing or older than the sources, as `npm start` would.
+ */
+export function ensureBuild(): void {
+  const result = spawnSync(process.execPath, ['scripts/start.mjs', '--build-only'], { cwd: root, env: { ...process.env, NEXT_DIST_DIR: '' }, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('the production build failed');
 }
 
 export function startRedis(): ChildProcess {

@@ -1,23 +1,40 @@
-// The Studio's writes around posts on both databases: tags and author profiles replaced
+// The Studio's writes around posts on both databases (tags.ts, authors.ts, media-files.ts,
+// accounts.ts, the time zone in site-settings.ts): tags and author profiles replaced
 // per language, media texts, and roles that never leave the site without an owner (the
 // site's settings: site-identity.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '@/core/errors/app-error';
 import { migrateToLatest } from '@/db/migrate';
 import { createContentRepository } from '@/db/repositories/content-repository';
-import { createStudioAdmin, type StudioAdmin } from '@/db/repositories/studio-admin';
+import { createAccountRepository } from '@/db/repositories/accounts';
+import { createAuthorRepository } from '@/db/repositories/authors';
+import { createMediaFiles } from '@/db/repositories/media-files';
+import { createSiteSettings } from '@/db/repositories/site-settings';
+import { createTagRepository } from '@/db/repositories/tags';
 import { createAccount } from '@/server/auth/accounts';
 import { unique } from './helpers/factories';
 import { testTargets, type TestDatabase } from './helpers/test-databases';
 
+function repositories(t: TestDatabase) {
+  return {
+    ...createTagRepository(t.db),
+    ...createAuthorRepository(t.db),
+    ...createMediaFiles(t.db),
+    ...createAccountRepository(t.db),
+    getTimeZone: createSiteSettings(t.db).getTimeZone,
+    saveTimeZone: createSiteSettings(t.db).saveTimeZone,
+  };
+}
+
 for (const target of testTargets) {
   describe.skipIf(target.skip)(`studio admin (${target.name})`, () => {
     let t: TestDatabase;
-    let admin: StudioAdmin;
+    // The Studio's repositories around posts, one per aggregate.
+    let admin: ReturnType<typeof repositories>;
     beforeAll(async () => {
       t = await target.open();
       await migrateToLatest(t.db);
-      admin = createStudioAdmin(t.db);
+      admin = repositories(t);
     });
     afterAll(() => t?.close());
 

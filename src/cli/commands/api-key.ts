@@ -1,7 +1,7 @@
 // `duet create-api-key <email> <content|admin> [name]`: a key for a server with no browser
 // at hand (a deploy script, a benchmark). It acts for the account of <email>, an owner or
 // admin, like a key made in Studio › Integrations; the key is printed once, on stdout.
-import type { CliIo } from '../run-cli';
+import type { CliIo } from '../cli-io';
 import { apiKeyScopes, createApiKeyInput } from '@/core/api-keys/api-key';
 import { createDatabase } from '@/db/client';
 import { migrateToLatest } from '@/db/migrate';

@@ -2,7 +2,7 @@
 // one summary line on stdout. A refusal (a tampered archive, a target that is not empty…)
 // is printed as its sentence with exit code 1; the work is in src/server/backup/.
 import { resolve } from 'node:path';
-import type { CliIo } from '../run-cli';
+import type { CliIo } from '../cli-io';
 import { createBackup } from '@/server/backup/create-backup';
 import { createProgressPrinter, formatBytes, type ProgressListener } from '@/server/backup/backup-progress';
 import { isBackupRefusal } from '@/server/backup/backup-refused-error';

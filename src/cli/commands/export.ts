@@ -7,13 +7,13 @@ import { AppError } from '@/core/errors/app-error';
 import { fileNameStamp } from '@/core/time/zoned-time';
 import { createDatabase } from '@/db/client';
 import { migrateToLatest } from '@/db/migrate';
-import { createStudioAdmin } from '@/db/repositories/studio-admin';
+import { createSiteSettings } from '@/db/repositories/site-settings';
 import { importDuetExport } from '@/server/export/import-duet-export';
 import { writeDuetExport } from '@/server/export/write-export-zip';
 import { describeMediaStore } from '@/server/media/media-store';
 import { notifyServer } from '../notify-server';
 import { exportProgressOf } from '../job-progress';
-import type { CliIo } from '../run-cli';
+import type { CliIo } from '../cli-io';
 
 export const exportUsage = `  export [file.zip]
             write the whole site to a ZIP file: duet.json (every post, draft, live
@@ -58,7 +58,7 @@ export async function exportCommand(io: CliIo, dataDir: string, [fileArg]: strin
   const db = createDatabase({ url: io.env.DATABASE_URL, dataDir });
   try {
     await migrateToLatest(db);
-    const timeZone = await createStudioAdmin(db).getTimeZone();
+    const timeZone = await createSiteSettings(db).getTimeZone();
     const file = target.file ?? join(target.folder, defaultName(now, timeZone));
     const summary = await writeDuetExport(db, { dataDir, file, onProgress: progressTo(io, 'export') });
     if (summary.missingFiles.length > 0) {

@@ -15,7 +15,7 @@ import { runImport } from '@/server/import/write-import';
 import { fallbackRendering } from '@/server/render/refresh-renders';
 import { closeRenderPool, isRenderTimeout, renderInWorker } from '@/server/render/render-pool';
 import { notifyServer } from '../notify-server';
-import type { CliIo } from '../run-cli';
+import type { CliIo } from '../cli-io';
 
 export const importUsage = `  import <file or folder> [--dry-run] [--media <folder>] [--mapping <file>]
          [--language zh|en] [--site-url <url>] [--report <file>]

@@ -65,7 +65,7 @@ export const originList = z.preprocess(
     .max(20, { message: 'At most 20 origins.' })
     .superRefine((list, ctx) => {
       const wrong = list.filter((value) => !isOrigin(value));
-      if (wrong.length > 0) ctx.addIssue({ code: 'custom', message: `Not an origin: ${wrong.join(', ')}. Write an origin such as https://app.example.com, or * for any.` });
+      if (wrong.length > 0) ctx.addIssue({ code: 'custom', message: `Not an origin: ${wrong.join(', ')}. Write an origin such as https://app.example.com, or * for any.`, params: { validation: 'origin' } });
     }),
 );
 

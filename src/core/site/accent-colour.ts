@@ -4,6 +4,7 @@
 // both papers at once (their own contrast is too high), so the dark-mode shade is derived
 // from it: the same hue and chroma in OKLCH, made lighter until it reads as well on the
 // dark paper as Duet's own pair does.
+import { problem, type Problem } from '@/core/studio/validation-code';
 
 /** globals.css: the papers, and Duet's own accent in each scheme. */
 export const lightPaper = '#fbf8f3';
@@ -127,15 +128,22 @@ function inkOn(fill: string): string {
 
 /** What is wrong with `hex` as the accent, or null: a sentence quoting the contrast it has. */
 export function findAccentProblem(input: string): string | null {
+  return findAccentIssue(input)?.message ?? null;
+}
+
+/** What is wrong with `hex` as the accent, with the code other languages word it by. */
+export function findAccentIssue(input: string): Problem | null {
   const hex = normalizeHex(input);
-  if (!hex) return 'Must be a colour in hex, such as #b3402a.';
+  if (!hex) return problem('colour', 'Must be a colour in hex, such as #b3402a.');
   const light = contrastRatio(hex, lightPaper);
   if (light < minimumContrast) {
-    return `Has a contrast of ${formatRatio(light)}:1 on the light paper (${lightPaper}); text needs at least 4.5:1. Choose a darker colour.`;
+    const ratio = formatRatio(light);
+    return problem('contrastLight', `Has a contrast of ${ratio}:1 on the light paper (${lightPaper}); text needs at least 4.5:1. Choose a darker colour.`, { ratio });
   }
   const dark = contrastRatio(deriveDarkAccent(hex), darkPaper);
   if (dark < minimumContrast) {
-    return `Its dark-mode shade has a contrast of ${formatRatio(dark)}:1 on the dark paper (${darkPaper}); text needs at least 4.5:1.`;
+    const ratio = formatRatio(dark);
+    return problem('contrastDark', `Its dark-mode shade has a contrast of ${ratio}:1 on the dark paper (${darkPaper}); text needs at least 4.5:1.`, { ratio });
   }
   return null;
 }

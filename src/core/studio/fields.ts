@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { slugPattern } from '@/core/content/slugify';
 import { locales, type Locale } from '@/core/locales';
 import { textField } from './text-field';
+import { problem, type Problem } from './validation-code';
 
 /** Ids are `serial` on PostgreSQL: a larger number would fail in the database, not here. */
 export const maxRecordId = 2_147_483_647;
@@ -53,7 +54,7 @@ export const slugField = (max = maxSlugLength, options: { mayBeEmpty?: boolean }
     },
   });
 
-const emailProblem = (email: string) => (z.regexes.email.test(email) ? null : 'Must be an email address, such as name@example.com.');
+const emailProblem = (email: string) => (z.regexes.email.test(email) ? null : problem('email', 'Must be an email address, such as name@example.com.'));
 
 export const emailField = textField({ min: 1, max: 254, format: emailProblem });
 
@@ -70,7 +71,7 @@ export const inviteTokenField = textField({
     /^[A-Za-z0-9_-]+$/.test(token) ? null : 'This invitation link is incomplete or damaged: open the link from the email again.',
 });
 
-const hrefMessage = 'Must be a path on this site starting with / (such as /en/about) or a web address starting with https:// or http://.';
+const hrefMessage = problem('webAddress', 'Must be a path on this site starting with / (such as /en/about) or a web address starting with https:// or http://.');
 
 /**
  * A navigation link: a site path (`/about`, never `//host`, which browsers read as
@@ -79,6 +80,11 @@ const hrefMessage = 'Must be a path on this site starting with / (such as /en/ab
  * backslashes are refused because browsers drop or reinterpret them (`/\evil.example`).
  */
 export function findHrefProblem(href: string): string | null {
+  const found = findHrefIssue(href);
+  return typeof found === 'string' ? found : (found?.message ?? null);
+}
+
+function findHrefIssue(href: string): Problem | string | null {
   if (/[\s\p{Cf}\\]/u.test(href)) return 'Must not contain spaces, invisible characters or backslashes.';
   if (href.startsWith('/')) return href.startsWith('//') ? hrefMessage : null;
   if (!/^https?:\/\/[^/?#]/i.test(href)) return hrefMessage;
@@ -93,13 +99,13 @@ export function findHrefProblem(href: string): string | null {
   return null;
 }
 
-export const hrefField = textField({ min: 1, max: 2048, format: findHrefProblem });
+export const hrefField = textField({ min: 1, max: 2048, format: findHrefIssue });
 
 /** A link off the site (a profile elsewhere): an http(s) address, never a path here. */
 export const webAddressField = textField({
   min: 1,
   max: 2048,
-  format: (href) => (/^https?:\/\//i.test(href) ? findHrefProblem(href) : 'Must be a web address starting with https:// or http://.'),
+  format: (href) => (/^https?:\/\//i.test(href) ? findHrefIssue(href) : problem('webAddress', 'Must be a web address starting with https:// or http://.')),
 });
 
 const isoDateTime = z.regexes.datetime({ precision: null, offset: true });

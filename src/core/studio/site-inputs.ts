@@ -2,7 +2,7 @@
 // identity (its name, words and links per language; its colour, logo and icon), and the
 // words that go with a media file.
 import { z } from 'zod';
-import { findAccentProblem, normalizeHex } from '@/core/site/accent-colour';
+import { findAccentIssue, normalizeHex } from '@/core/site/accent-colour';
 import { isTimeZone } from '@/core/time/zoned-time';
 import { groupError, hrefField, localeField, optionalEmailField, perLocale, recordId, slugField, webAddressField } from './fields';
 import { blockText, lineText, optionalLineText, textField } from './text-field';
@@ -47,7 +47,7 @@ export const siteSettingsInput = z.strictObject({
 export type SiteSettingsInput = z.infer<typeof siteSettingsInput>;
 
 /** An accent colour as typed (`#B3402A`, `b42`): empty for Duet's own. Stored as `#rrggbb` (storedAccent). */
-const accentField = textField({ max: 16, format: (text) => (text === '' ? null : findAccentProblem(text)) });
+const accentField = textField({ max: 16, format: (text) => (text === '' ? null : findAccentIssue(text)) });
 
 /** What an accepted accent is stored as: `#rrggbb`, or null for Duet's own. */
 export function storedAccent(accent: string): string | null {

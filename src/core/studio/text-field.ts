@@ -6,6 +6,7 @@
 // past a field's limit. Limits count Unicode code points, as slugify's isValidSlug does,
 // so an emoji or a rare Han character is one character and not two.
 import { z } from 'zod';
+import { problem, problemParams, type Problem } from './validation-code';
 
 export interface TextRules {
   /** Fewest and most characters (code points). */
@@ -54,15 +55,20 @@ export function countCodePoints(text: string, stopAfter = Infinity): number {
   return count;
 }
 
-/** The first thing wrong with `text` under `rules`, or null. Length first: it is the cheap check. */
+/** The sentence of the first thing wrong with `text` under `rules`, or null. */
 export function findTextProblem(text: string, rules: TextRules): string | null {
+  return findTextIssue(text, rules)?.message ?? null;
+}
+
+/** The first thing wrong with `text` under `rules`, or null. Length first: it is the cheap check. */
+export function findTextIssue(text: string, rules: TextRules): Problem | null {
   const length = countCodePoints(text, rules.max);
-  if (length > rules.max) return messages.tooLong(rules.max);
-  if (length < rules.min) return rules.min === 1 ? messages.empty : messages.tooShort(rules.min);
-  if (loneSurrogate.test(text)) return messages.surrogate;
-  if (rules.isSingleLine && lineBreak.test(text)) return messages.lineBreak;
-  if (controlCharacter.test(text)) return messages.control;
-  if (rules.isNotBlank && !visibleCharacter.test(text)) return messages.blank;
+  if (length > rules.max) return problem('tooLong', messages.tooLong(rules.max), { max: rules.max });
+  if (length < rules.min) return rules.min === 1 ? problem('required', messages.empty) : problem('tooShort', messages.tooShort(rules.min), { min: rules.min });
+  if (loneSurrogate.test(text)) return problem('characters', messages.surrogate);
+  if (rules.isSingleLine && lineBreak.test(text)) return problem('lineBreak', messages.lineBreak);
+  if (controlCharacter.test(text)) return problem('characters', messages.control);
+  if (rules.isNotBlank && !visibleCharacter.test(text)) return problem('required', messages.blank);
   return null;
 }
 
@@ -71,9 +77,10 @@ const anyString = () =>
 
 /**
  * A text field. `format`, when given, runs only on text that passed the general rules and
- * returns the message for a text of the wrong shape (or null).
+ * returns what is wrong with a text of the wrong shape (or null); a bare sentence is worded
+ * in other languages as `invalid`.
  */
-export function textField(options: Partial<TextRules> & { max: number; format?: (text: string) => string | null }) {
+export function textField(options: Partial<TextRules> & { max: number; format?: (text: string) => Problem | string | null }) {
   const { format, ...given } = options;
   const rules: TextRules = {
     min: 0,
@@ -84,10 +91,12 @@ export function textField(options: Partial<TextRules> & { max: number; format?: 
   };
   return anyString()
     .superRefine((text, ctx) => {
-      const problem = findTextProblem(text, rules) ?? format?.(text) ?? null;
+      const found = findTextIssue(text, rules) ?? format?.(text) ?? null;
+      if (!found) return;
+      const { message, ...coded } = typeof found === 'string' ? problem('invalid', found) : found;
       // `continue: false`: a refinement added after this one (a date in the future) only
       // ever sees text of the right shape.
-      if (problem) ctx.addIssue({ code: 'custom', message: problem, input: text, continue: false });
+      ctx.addIssue({ code: 'custom', message, params: problemParams({ message, ...coded }), input: text, continue: false });
     })
     .register(textRules, rules);
 }

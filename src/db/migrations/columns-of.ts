@@ -1,14 +1,15 @@
 // Which columns a table has, in this database's own schema only. Kysely's introspection
-// lists the tables of every schema; a second Duet (or a test suite) in another schema of the
-// same PostgreSQL database would otherwise make a migration believe a column it lacks exists.
+// reads every table of every schema: a second Duet (or a test suite) in another schema of
+// the same PostgreSQL database would make a migration believe a column it lacks exists, and
+// a schema dropped while that catalog scan runs fails it ("schema … does not exist"). So
+// the catalog is asked about this one table, in this schema.
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../dialect';
 
 export async function columnsOf(db: Kysely<unknown>, table: string): Promise<string[]> {
-  const schema = isPostgres(db)
-    ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
-    : undefined;
-  const tables = await db.introspection.getTables();
-  const found = tables.find((t) => t.name === table && (schema === undefined || t.schema === schema));
-  return found?.columns.map((c) => c.name) ?? [];
+  const { rows } = isPostgres(db)
+    ? await sql<{ name: string }>`select column_name as name from information_schema.columns
+        where table_schema = current_schema() and table_name = ${table} order by ordinal_position`.execute(db)
+    : await sql<{ name: string }>`select name from pragma_table_info(${table}) order by cid`.execute(db);
+  return rows.map((row) => row.name);
 }

@@ -14,6 +14,7 @@ import * as importSources from './2026-12-22T0001-import-sources';
 import * as apiKeys from './2026-12-23T0001-api-keys';
 import * as webhooks from './2026-12-23T0002-webhooks';
 import * as reviewFollowsDraft from './2026-12-24T0001-review-follows-draft';
+import * as members from './2026-12-26T0001-members';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0001-content': content,
@@ -28,6 +29,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-23T0001-api-keys': apiKeys,
   '2026-12-23T0002-webhooks': webhooks,
   '2026-12-24T0001-review-follows-draft': reviewFollowsDraft,
+  '2026-12-26T0001-members': members,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -85,6 +85,21 @@ export function createSiteSettings(db: Kysely<Database>) {
   return {
     findImage,
 
+    /** The site's time zone; the server's own until an owner picks one. */
+    async getTimeZone(): Promise<string> {
+      const row = await db.selectFrom('settings').select('value').where('locale', '=', '*').where('key', '=', 'timeZone').executeTakeFirst();
+      return row?.value ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+    },
+
+    saveTimeZone: (timeZone: string) =>
+      inTransaction(db, async (trx) => {
+        await trx
+          .insertInto('settings')
+          .values({ locale: '*', key: 'timeZone', value: timeZone })
+          .onConflict((oc) => oc.columns(['locale', 'key']).doUpdateSet({ value: timeZone }))
+          .execute();
+      }),
+
     async getLanguage(locale: Locale): Promise<LanguageSettings> {
       return toLanguageSettings(await db.selectFrom('settings').select(['key', 'value']).where('locale', '=', locale).execute());
     },

@@ -63,3 +63,19 @@ export async function reserveAttempt(db: Kysely<Database>, keys: string[], now =
 export async function clearFailures(db: Kysely<Database>, keys: string[]): Promise<void> {
   await db.deleteFrom('login_throttle').where('key', 'in', keys).execute();
 }
+
+/**
+ * Drops the rows of keys starting with `prefix` whose window and lock are both over: they
+ * would start again from nothing anyway. The members' limits make one row per address
+ * that ever asked to subscribe, so their rows are cleared as they lapse.
+ */
+export async function pruneThrottle(db: Kysely<Database>, prefix: string, policy: ThrottlePolicy, now = new Date()): Promise<void> {
+  const nowIso = now.toISOString();
+  const windowCutoff = new Date(now.getTime() - policy.windowMs).toISOString();
+  await db
+    .deleteFrom('login_throttle')
+    .where(sql<string>`substr(key, 1, ${prefix.length})`, '=', prefix)
+    .where('window_start', '<', windowCutoff)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', nowIso)]))
+    .execute();
+}

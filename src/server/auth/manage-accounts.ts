@@ -6,12 +6,12 @@
 import type { Kysely } from 'kysely';
 import type { Role } from '@/core/auth/permissions';
 import type { Database } from '@/db/schema';
-import { createStudioAdmin } from '@/db/repositories/studio-admin';
+import { createAccountRepository } from '@/db/repositories/accounts';
 import { forgetCachedKeys } from '@/server/api-keys/key-cache';
 
 export async function changeAccountRole(db: Kysely<Database>, userId: string, role: Role): Promise<void> {
   try {
-    await createStudioAdmin(db).setRole(userId, role);
+    await createAccountRepository(db).setRole(userId, role);
   } finally {
     // Also after a failure: the change may have been committed before the error surfaced.
     forgetCachedKeys(userId);
@@ -20,7 +20,7 @@ export async function changeAccountRole(db: Kysely<Database>, userId: string, ro
 
 export async function removeAccount(db: Kysely<Database>, userId: string): Promise<void> {
   try {
-    await createStudioAdmin(db).removeUser(userId);
+    await createAccountRepository(db).removeUser(userId);
   } finally {
     forgetCachedKeys(userId);
   }

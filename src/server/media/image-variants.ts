@@ -9,6 +9,7 @@ import type { SharpOptions } from 'sharp';
 import sharp from '@/server/media/sharp';
 import { maxImagePixels } from '@/core/media/limits';
 import { syncFile } from './durable-file';
+import { copyCachedVariant, keepVariant, variantCacheKey } from './test-variant-cache';
 
 export const VARIANT_WIDTHS = [480, 960, 1600] as const;
 export const VARIANT_FORMATS = ['webp', 'avif'] as const;
@@ -40,12 +41,17 @@ export function planVariants(width: number): PlannedVariant[] {
 /** Encodes one variant of `source` into `tempDir`, flushed to disk. */
 export async function encodeVariant(source: string, variant: PlannedVariant, tempDir: string): Promise<EncodedVariant> {
   const temporary = join(tempDir, `${randomUUID()}.${variant.suffix}.${variant.format}.part`);
+  const settings = variant.format === 'webp' ? { quality: 80 } : { quality: 55 };
   const pipeline = sharp(source, untrustedImageOptions).autoOrient().resize({ width: variant.width, withoutEnlargement: true });
-  const encoded = variant.format === 'webp' ? pipeline.webp({ quality: 80 }) : pipeline.avif({ quality: 55 });
+  const encoded = variant.format === 'webp' ? pipeline.webp(settings) : pipeline.avif(settings);
   try {
+    // Only under the test suites (DUET_TEST_VARIANT_CACHE): a copy encoded before is copied.
+    const key = await variantCacheKey(source, variant, settings);
+    const cached = await copyCachedVariant(key, temporary);
     // Metadata (EXIF with GPS position, camera serials) is not copied: sharp drops it unless asked.
-    const info = await encoded.toFile(temporary);
+    const info = cached ? { width: cached.width, height: cached.height, size: cached.bytes } : await encoded.toFile(temporary);
     await syncFile(temporary);
+    if (!cached) await keepVariant(key, temporary, { width: info.width, height: info.height, bytes: info.size });
     return { ...variant, width: info.width, height: info.height, bytes: info.size, temporary };
   } catch (error) {
     await rm(temporary, { force: true });

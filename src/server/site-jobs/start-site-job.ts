@@ -10,7 +10,7 @@ import { Readable } from 'node:stream';
 import { AppError } from '@/core/errors/app-error';
 import { fileNameStamp } from '@/core/time/zoned-time';
 import { getDatabase } from '@/db/client';
-import { createStudioAdmin } from '@/db/repositories/studio-admin';
+import { createSiteSettings } from '@/db/repositories/site-settings';
 import type { Locale } from '@/core/locales';
 import { readUploadChunks, type UploadStream } from '@/server/media/read-upload-chunks';
 import { reloadMediaIndex } from '@/server/media/media-index';
@@ -140,7 +140,7 @@ export function archiveName(kind: 'export' | 'backup', now: Date, timeZone: stri
 
 /** An export or a backup of the whole site, as an archive to download. */
 export async function startArchiveJob(input: { dataDir: string; userId: string; kind: 'export' | 'backup' }): Promise<SiteJob> {
-  const timeZone = await createStudioAdmin(getDatabase()).getTimeZone();
+  const timeZone = await createSiteSettings(getDatabase()).getTimeZone();
   const job = newJob(input.kind, input.userId);
   await exclusively(async () => {
     await assertNothingRunning(input.dataDir);

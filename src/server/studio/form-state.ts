@@ -3,7 +3,8 @@
 // is lost when a form comes back.
 import { getTranslations } from 'next-intl/server';
 import type { z } from 'zod';
-import { fieldErrors } from '@/core/studio/field-errors';
+import { fieldErrors, wholeInputKey } from '@/core/studio/field-errors';
+import { validationCodeOf } from '@/core/studio/validation-code';
 import { isAppError, type FieldErrors } from '@/core/errors/app-error';
 import type { Locale } from '@/core/locales';
 import { logger } from '@/server/logger';
@@ -28,29 +29,19 @@ export function echoValues(form: FormData): Record<string, string> {
   return values;
 }
 
-/** Field messages in the writer's language: zod's codes mapped to our sentences. */
+/**
+ * Field messages in the writer's language. English is each issue's own sentence; another
+ * language words the issue by its stable code (core/studio/validation-code.ts), with the
+ * numbers the refusal carries, from `studio.validation`.
+ */
 export async function localizedFieldErrors(locale: Locale, error: z.ZodError): Promise<FieldErrors> {
   if (locale === 'en') return fieldErrors(error);
   const t = await getTranslations({ locale, namespace: 'studio.validation' });
   const fields: FieldErrors = {};
   for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.map(String).join('.') : '_';
-    const text = issue.message;
-    const number = (m: RegExpExecArray) => Number(m[1]!.replace(/,/g, ''));
-    let m: RegExpExecArray | null;
-    let message: string;
-    if ((m = /at least ([\d,]+) characters/.exec(text))) message = t('tooShort', { min: number(m) });
-    else if ((m = /at most ([\d,]+) characters/.exec(text))) message = t('tooLong', { max: number(m) });
-    else if (issue.code === 'invalid_type' || /^Required|must not be empty|visible character/i.test(text)) message = t('required');
-    else if (/control character|broken character/i.test(text)) message = t('characters');
-    else if (/line break/i.test(text)) message = t('lineBreak');
-    else if (/e-?mail/i.test(text)) message = t('email');
-    else if ((m = /contrast of ([\d.]+):1 on the light paper/.exec(text))) message = t('contrastLight', { ratio: m[1]! });
-    else if ((m = /contrast of ([\d.]+):1 on the dark paper/.exec(text))) message = t('contrastDark', { ratio: m[1]! });
-    else if (/colour in hex/.test(text)) message = t('colour');
-    else if (/web address starting with/.test(text)) message = t('webAddress');
-    else if (/origin such as/.test(text)) message = t('origin');
-    else message = t('invalid');
+    const key = issue.path.length ? issue.path.map(String).join('.') : wholeInputKey;
+    const { code, values } = validationCodeOf(issue);
+    const message = t(code, values);
     const list = (fields[key] ??= []);
     if (!list.includes(message)) list.push(message);
   }

@@ -3,7 +3,7 @@
 // their recent deliveries. The page has already checked who may see them.
 import { getDatabase } from '@/db/client';
 import { createApiKeysRepository, type ApiKeySummary, type ApiKeyUseRow } from '@/db/repositories/api-keys';
-import { createStudioAdmin } from '@/db/repositories/studio-admin';
+import { createSiteSettings } from '@/db/repositories/site-settings';
 import { createDeliveryQueue, type DeliveryRow } from '@/db/repositories/webhook-deliveries';
 import { createWebhookRepository, type Webhook } from '@/db/repositories/webhooks';
 
@@ -21,7 +21,7 @@ export async function listApiKeys(usesPerKey = 20): Promise<{ keys: ApiKeySummar
 export async function listWebhooks(): Promise<{ timeZone: string; hooks: Webhook[]; deliveries: DeliveryRow[][] }> {
   const db = getDatabase();
   const queue = createDeliveryQueue(db);
-  const [timeZone, hooks] = await Promise.all([createStudioAdmin(db).getTimeZone(), createWebhookRepository(db).list()]);
+  const [timeZone, hooks] = await Promise.all([createSiteSettings(db).getTimeZone(), createWebhookRepository(db).list()]);
   const deliveries = await Promise.all(hooks.map((hook) => queue.listRecent(hook.id)));
   return { timeZone, hooks, deliveries };
 }

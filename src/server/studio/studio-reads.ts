@@ -5,9 +5,12 @@ import type { MediaKind } from '@/core/content/types';
 import type { Locale } from '@/core/locales';
 import { getDatabase } from '@/db/client';
 import { findProfilePicture } from '@/db/repositories/profile-picture';
+import { createAccountRepository } from '@/db/repositories/accounts';
+import { createAuthorRepository } from '@/db/repositories/authors';
+import { createMediaFiles } from '@/db/repositories/media-files';
 import { createSiteSettings } from '@/db/repositories/site-settings';
-import { createStudioAdmin } from '@/db/repositories/studio-admin';
 import { createStudioRepository, type StudioListOptions } from '@/db/repositories/studio-repository';
+import { createTagRepository } from '@/db/repositories/tags';
 import { countUsers } from '@/server/auth/accounts';
 import { findOpenInvite, listOpenInvites } from '@/server/auth/invites';
 
@@ -25,24 +28,24 @@ export function listInvites() {
 }
 
 export function listUsers() {
-  return createStudioAdmin(getDatabase()).listUsers();
+  return createAccountRepository(getDatabase()).listUsers();
 }
 
 export function listAuthors() {
-  return createStudioAdmin(getDatabase()).listAuthors();
+  return createAuthorRepository(getDatabase()).listAuthors();
 }
 
 export function listTags() {
-  return createStudioAdmin(getDatabase()).listTags();
+  return createTagRepository(getDatabase()).listTags();
 }
 
 export function listMedia(options: { limit: number; kinds?: MediaKind[] }) {
-  return createStudioAdmin(getDatabase()).listMedia(options);
+  return createMediaFiles(getDatabase()).listMedia(options);
 }
 
 /** The site's time zone (IANA name), in which the Studio enters and shows times. */
 export function getSiteTimeZone(): Promise<string> {
-  return createStudioAdmin(getDatabase()).getTimeZone();
+  return createSiteSettings(getDatabase()).getTimeZone();
 }
 
 export function findProfilePictureOf(userId: string): Promise<number | null> {

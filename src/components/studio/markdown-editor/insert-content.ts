@@ -3,21 +3,16 @@
 // from a document or a page (converted to Markdown in the browser, its images from other
 // sites then copied into the library: remote-import.ts), and picks from the media library.
 import type { EditorView } from '@codemirror/view';
-import type { useTranslations } from 'next-intl';
 import type { Media } from '@/core/content/types';
 import { mediaKindOf, uploadFile } from '../upload-file';
 import type { ImageText } from './alt-dialog';
 import { imageMarkdown, insertBlock } from './format';
+import type { InsertDeps } from './insert-deps';
 import { readableName } from './media-picker';
 import { copyRemoteImages } from './remote-import';
 import { addUpload, removeUpload, updateUpload, uploadsField } from './upload-marks';
 
-export interface InsertDeps {
-  t: ReturnType<typeof useTranslations<'studio.writer'>>;
-  askAlt: (image: { preview: string; name: string; alt?: string }) => Promise<ImageText>;
-  setNotice: (notice: string | null) => void;
-  nextId: () => number;
-}
+export type { InsertDeps } from './insert-deps';
 
 /** HTML past this size is pasted as plain text: converting it would hold the tab for seconds. */
 const maxPastedHtml = 1_000_000;

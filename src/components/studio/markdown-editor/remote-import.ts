@@ -9,7 +9,7 @@ import { syntaxTree } from '@codemirror/language';
 import type { EditorView } from '@codemirror/view';
 import { importRemoteImage, type RemoteImportResult } from '../import-remote-image';
 import { uploadLimitsMb } from '../upload-file';
-import type { InsertDeps } from './insert-content';
+import type { InsertDeps } from './insert-deps';
 import { imageSource, imagesWithSource, setRemoteImport } from './remote-images';
 import { addUpload, removeUpload } from './upload-marks';
 

@@ -10,7 +10,10 @@ import { can, isRole, type Role } from '@/core/auth/permissions';
 import { AppError } from '@/core/errors/app-error';
 import { authorProfileInput, changePasswordInput, mediaTextInput, tagInput } from '@/core/studio/inputs';
 import { getDatabase } from '@/db/client';
-import { createStudioAdmin, type StudioAdmin } from '@/db/repositories/studio-admin';
+import { createAccountRepository, type AccountRepository } from '@/db/repositories/accounts';
+import { createAuthorRepository } from '@/db/repositories/authors';
+import { createMediaFiles } from '@/db/repositories/media-files';
+import { createTagRepository } from '@/db/repositories/tags';
 import { locales, type Locale } from '@/core/locales';
 import { accountKey, addressKey } from '@/core/auth/login-throttle';
 import { RateLimitedError, withAttemptThrottle } from '@/server/auth/accounts';
@@ -46,7 +49,7 @@ export async function saveTagAction(_previous: FormState, form: FormData): Promi
   if (!parsed.success) return invalidForm(locale, parsed.error, form);
   try {
     await allowedActor('tag.manage');
-    await createStudioAdmin(getDatabase()).saveTag(/^\d+$/.test(id) ? Number(id) : null, parsed.data);
+    await createTagRepository(getDatabase()).saveTag(/^\d+$/.test(id) ? Number(id) : null, parsed.data);
     await revalidateContent();
     return savedState(locale);
   } catch (error) {
@@ -64,14 +67,14 @@ export async function saveAuthorAction(_previous: FormState, form: FormData): Pr
   });
   if (!parsed.success) return invalidForm(locale, parsed.error, form);
   try {
-    const admin = createStudioAdmin(getDatabase());
-    const owner = await admin.authorUserId(id);
+    const authors = createAuthorRepository(getDatabase());
+    const owner = await authors.authorUserId(id);
     if (owner === undefined) throw new AppError('NOT_FOUND', 'There is no such author.');
     const actor = await actorFromHeaders(await headers());
     if (!actor) throw new AppError('UNAUTHENTICATED', 'Sign in to the Studio first.');
     const own = owner !== null && owner === actor.id;
     if (!can(actor, own ? 'profile.edit-own' : 'author.manage')) throw new AppError('FORBIDDEN', 'Your role does not allow this.');
-    await admin.saveAuthor(id, parsed.data);
+    await authors.saveAuthor(id, parsed.data);
     await revalidateContent();
     return savedState(locale);
   } catch (error) {
@@ -88,11 +91,11 @@ export async function saveMediaTextsAction(_previous: FormState, form: FormData)
   });
   if (!parsed.success) return invalidForm(locale, parsed.error, form);
   try {
-    const admin = createStudioAdmin(getDatabase());
-    const uploadedBy = await admin.mediaUploader(parsed.data.mediaId);
+    const files = createMediaFiles(getDatabase());
+    const uploadedBy = await files.mediaUploader(parsed.data.mediaId);
     if (uploadedBy === undefined) throw new AppError('NOT_FOUND', 'There is no such file.', { fields: { mediaId: ['No such file.'] } });
     await allowedActor('media.edit', { kind: 'media', uploadedBy });
-    await admin.saveMediaTexts(parsed.data);
+    await files.saveMediaTexts(parsed.data);
     await revalidateContent();
     return savedState(locale);
   } catch (error) {
@@ -101,8 +104,8 @@ export async function saveMediaTextsAction(_previous: FormState, form: FormData)
 }
 
 /** The account a role change or removal is about, with a role the rules know. */
-async function accountToManage(admin: StudioAdmin, userId: string): Promise<{ id: string; role: Role }> {
-  const user = await admin.getUser(userId);
+async function accountToManage(accounts: AccountRepository, userId: string): Promise<{ id: string; role: Role }> {
+  const user = await accounts.getUser(userId);
   if (!user || !isRole(user.role)) throw new AppError('NOT_FOUND', 'There is no such account.');
   return { id: user.id, role: user.role };
 }
@@ -113,8 +116,8 @@ export async function setRoleAction(_previous: FormState, form: FormData): Promi
   const role = formText(form, 'role');
   try {
     if (!isRole(role)) throw new AppError('VALIDATION', 'Choose a role.', { fields: { role: ['Choose a role.'] } });
-    const admin = createStudioAdmin(getDatabase());
-    const user = await accountToManage(admin, userId);
+    const accounts = createAccountRepository(getDatabase());
+    const user = await accountToManage(accounts, userId);
     await allowedActor('user.manage', { kind: 'user', id: user.id, role: user.role, newRole: role as Role });
     await changeAccountRole(getDatabase(), user.id, role as Role);
     return savedState(locale);
@@ -126,8 +129,8 @@ export async function setRoleAction(_previous: FormState, form: FormData): Promi
 export async function removeUserAction(_previous: FormState, form: FormData): Promise<FormState> {
   const locale = formLocale(form);
   try {
-    const admin = createStudioAdmin(getDatabase());
-    const user = await accountToManage(admin, formText(form, 'userId'));
+    const accounts = createAccountRepository(getDatabase());
+    const user = await accountToManage(accounts, formText(form, 'userId'));
     await allowedActor('user.manage', { kind: 'user', id: user.id, role: user.role });
     await removeAccount(getDatabase(), user.id);
     return savedState(locale);

@@ -6,7 +6,6 @@
 import { siteLookInput, siteSettingsInput, siteTimeZoneInput } from '@/core/studio/inputs';
 import { getDatabase } from '@/db/client';
 import { createSiteSettings } from '@/db/repositories/site-settings';
-import { createStudioAdmin } from '@/db/repositories/studio-admin';
 import { revalidateContent } from '@/server/revalidate';
 import { dataDir } from '@/core/config/data-dir';
 import { saveSiteLook } from '@/server/site/save-site-look';
@@ -75,7 +74,7 @@ export async function saveTimeZoneAction(_previous: FormState, form: FormData): 
   if (!parsed.success) return invalidForm(locale, parsed.error, form);
   try {
     await allowedActor('settings.manage');
-    await createStudioAdmin(getDatabase()).saveTimeZone(parsed.data.timeZone);
+    await createSiteSettings(getDatabase()).saveTimeZone(parsed.data.timeZone);
     return savedState(locale);
   } catch (error) {
     return failedForm(locale, error, form);

@@ -1,0 +1,29 @@
+// Single-use tokens sent to members (the confirmation link): 32 random bytes, of which
+// the database keeps only the SHA-256, so a copy of the database confirms nobody.
+import { createHash, randomBytes } from 'node:crypto';
+
+export type TokenPurpose = 'confirm';
+
+/** How long a confirmation link works. */
+export const confirmTokenTtlMs = 48 * 60 * 60 * 1000;
+
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** A token's shape as sent (43 base64url characters); anything else is not looked up. */
+export function isTokenShaped(value: unknown): value is string {
+  return typeof value === 'string' && /^[A-Za-z0-9_-]{43}$/.test(value);
+}
+
+export type TokenState = 'valid' | 'used' | 'expired' | 'unknown';
+
+export function tokenState(token: { expiresAt: string; usedAt: string | null } | null, now: Date): TokenState {
+  if (!token) return 'unknown';
+  if (token.usedAt) return 'used';
+  return Date.parse(token.expiresAt) <= now.getTime() ? 'expired' : 'valid';
+}

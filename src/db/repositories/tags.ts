@@ -1,0 +1,42 @@
+// Tags: their keys, and a name and slug per language.
+import type { Kysely } from 'kysely';
+import type { Tag } from '@/core/content/types';
+import { AppError } from '@/core/errors/app-error';
+import type { TagInput } from '@/core/studio/inputs';
+import { locales } from '@/core/locales';
+import type { Database } from '../schema';
+import { inTransaction as write } from '../transaction';
+import { foldTags } from './map-rows';
+
+export function createTagRepository(db: Kysely<Database>) {
+  return {
+    async listTags(): Promise<Tag[]> {
+      const rows = await db
+        .selectFrom('tags')
+        .leftJoin('tag_texts', 'tag_texts.tag_id', 'tags.id')
+        .select(['tags.id', 'tags.key', 'tag_texts.locale', 'tag_texts.name', 'tag_texts.slug'])
+        .orderBy('tags.key')
+        .execute();
+      return [...foldTags(rows).values()];
+    },
+
+    /** Creates (id null) or replaces a tag's key and its names and slugs. */
+    saveTag: (id: number | null, input: TagInput) =>
+      write(db, async (trx) => {
+        let tagId = id;
+        if (tagId === null) {
+          tagId = (await trx.insertInto('tags').values({ key: input.key, created_at: new Date().toISOString() }).returning('id').executeTakeFirstOrThrow()).id;
+        } else {
+          const updated = await trx.updateTable('tags').set({ key: input.key }).where('id', '=', tagId).executeTakeFirst();
+          if (Number(updated.numUpdatedRows) === 0) throw new AppError('NOT_FOUND', 'There is no such tag.');
+          await trx.deleteFrom('tag_texts').where('tag_id', '=', tagId).execute();
+        }
+        const texts = locales.flatMap((l) => {
+          const text = input.names[l];
+          return text ? [{ tag_id: tagId!, locale: l, name: text.name, slug: text.slug }] : [];
+        });
+        if (texts.length) await trx.insertInto('tag_texts').values(texts).execute();
+        return tagId;
+      }),
+  };
+}

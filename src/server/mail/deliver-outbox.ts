@@ -1,0 +1,60 @@
+// One run of the mail worker: claim what is due in the outbox, send each message, and
+// mark it sent, or due again later with a growing wait (1, 2, 4, 8 minutes) until its
+// attempts are spent. A permanent refusal by the SMTP server (a 5xx reply: no such
+// mailbox, policy) is not tried again. Runs outside any request; several instances may
+// run it at once.
+import type { Kysely } from 'kysely';
+import { claimDueEmails, markEmailFailed, markEmailSent, type OutboxRow } from '@/db/mail/email-outbox';
+import type { Database } from '@/db/schema';
+import { logger } from '@/server/logger';
+import type { MailSender } from './mail-transport';
+
+export interface DeliverOptions {
+  db: Kysely<Database>;
+  sender: MailSender;
+  /** The sender's display name for a message (the site's name in its language). */
+  fromNameOf: (row: OutboxRow) => string | Promise<string>;
+  now?: () => Date;
+  batch?: number;
+}
+
+const retryBaseMs = 60_000;
+
+/** nodemailer puts the SMTP server's reply code on the error it throws. */
+function isPermanentRefusal(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+}
+
+function contentLanguage(locale: string): string {
+  return locale === 'both' ? 'zh, en' : locale;
+}
+
+/** Sends everything due, batch after batch; returns how many went out. */
+export async function deliverDueEmails({ db, sender, fromNameOf, now = () => new Date(), batch = 20 }: DeliverOptions): Promise<number> {
+  let sent = 0;
+  for (;;) {
+    const rows = await claimDueEmails(db, now(), batch);
+    if (rows.length === 0) return sent;
+    for (const row of rows) {
+      try {
+        await sender.send({
+          outboxId: Number(row.id),
+          fromName: await fromNameOf(row),
+          to: row.recipient,
+          language: contentLanguage(row.locale),
+          subject: row.subject,
+          text: row.text_body ?? '',
+          html: row.html_body ?? '',
+        });
+        await markEmailSent(db, Number(row.id), now());
+        sent += 1;
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        const wait = retryBaseMs * 2 ** Math.max(0, Number(row.attempts) - 1);
+        logger.warn({ outboxId: row.id, kind: row.kind, attempts: row.attempts, err: error }, 'an e-mail could not be sent');
+        await markEmailFailed(db, row, message, isPermanentRefusal(error) ? null : new Date(now().getTime() + wait));
+      }
+    }
+  }
+}
