@@ -11,8 +11,15 @@ port="${SMOKE_PORT:-3610}"
 work="$(mktemp -d "${TMPDIR:-/tmp}/duet-smoke.XXXXXX")"
 server_pid=""
 cleanup() {
-  if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
-    kill -- -"$server_pid" 2>/dev/null || kill "$server_pid" 2>/dev/null || true
+  # The whole process group, whether or not its leader (npm) is still there: npm may be gone
+  # while the server it started runs on, which then outlived every smoke run.
+  if [ -n "$server_pid" ]; then
+    kill -- -"$server_pid" 2>/dev/null || true
+    for _ in 1 2 3 4 5 6 7 8 9 10; do
+      kill -0 -- -"$server_pid" 2>/dev/null || break
+      sleep 1
+    done
+    kill -KILL -- -"$server_pid" 2>/dev/null || true
     wait "$server_pid" 2>/dev/null || true
   fi
   # In the background: deleting the clone's node_modules took 3 of the smoke's 10 minutes
