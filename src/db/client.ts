@@ -16,6 +16,16 @@ export interface DatabaseOptions {
   dataDir?: string;
 }
 
+/**
+ * The database handle as the layers above db/ hold it: they pass it to repositories and
+ * never build a query on it (eslint keeps kysely out of server/, app/ and components/).
+ * A transaction is one too, so a repository given one writes inside it.
+ */
+export type Db = Kysely<Database>;
+
+/** A handle whose tables are not Duet's schema (yet): a restore's target, a backup's source. */
+export type UntypedDb = Kysely<unknown>;
+
 export function isPostgresUrl(url: string | undefined): url is string {
   return url !== undefined && /^postgres(?:ql)?:\/\//i.test(url);
 }

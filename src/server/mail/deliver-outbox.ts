@@ -3,14 +3,13 @@
 // attempts are spent. A permanent refusal by the SMTP server (a 5xx reply: no such
 // mailbox, policy) is not tried again. Runs outside any request; several instances may
 // run it at once.
-import type { Kysely } from 'kysely';
+import type { Db } from '@/db/client';
 import { claimDueEmails, markEmailFailed, markEmailSent, type OutboxRow } from '@/db/mail/email-outbox';
-import type { Database } from '@/db/schema';
 import { logger } from '@/server/logger';
 import type { MailSender } from './mail-transport';
 
 export interface DeliverOptions {
-  db: Kysely<Database>;
+  db: Db;
   sender: MailSender;
   /** The sender's display name for a message (the site's name in its language). */
   fromNameOf: (row: OutboxRow) => string | Promise<string>;
