@@ -75,6 +75,8 @@ export async function saveTimeZoneAction(_previous: FormState, form: FormData): 
   try {
     await allowedActor('settings.manage');
     await createSiteSettings(getDatabase()).saveTimeZone(parsed.data.timeZone);
+    // Every reader's date is told in this zone: cached pages, cards and feeds show it anew.
+    await revalidateContent();
     return savedState(locale);
   } catch (error) {
     return failedForm(locale, error, form);

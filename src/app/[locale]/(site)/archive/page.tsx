@@ -11,6 +11,7 @@ import { alternatesMetadata, samePathInAllLocales } from '@/server/alternates';
 import { listArchiveYears, listPosts } from '@/server/content';
 import { pageTitle } from '@/server/page-title';
 import { formatDate, postHref, viewPost } from '@/server/post-view';
+import { getSiteTimeZone } from '@/server/site/site-identity';
 
 const paths = samePathInAllLocales('/archive');
 const maxPerYear = 500;
@@ -37,7 +38,7 @@ export default async function ArchivePage({ params }: PageProps<'/[locale]/archi
   const { locale } = await params;
   if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
-  const [t, years] = await Promise.all([getTranslations({ locale, namespace: 'archive' }), listArchiveYears()]);
+  const [t, years, timeZone] = await Promise.all([getTranslations({ locale, namespace: 'archive' }), listArchiveYears(), getSiteTimeZone()]);
   const lists = await Promise.all(years.map((y) => listYear(locale, y.year)));
   return (
     <SiteFrame locale={locale} paths={paths}>
@@ -55,7 +56,7 @@ export default async function ArchivePage({ params }: PageProps<'/[locale]/archi
               return view && href ? (
                 <li key={post.id} lang={view.isFallback ? view.shown.locale : undefined}>
                   <time className="figure" dateTime={post.publishedAt ?? undefined} lang={locale}>
-                    {formatDate(post.publishedAt, locale)}
+                    {formatDate(post.publishedAt, locale, timeZone)}
                   </time>
                   <Link href={href}>
                     <PhrasedText text={view.shown.title} lang={view.shown.locale} />
