@@ -2,7 +2,7 @@
 // at 2026-12-31T20:00Z reads 1 January 2027 in Asia/Shanghai and 31 December 2026 in
 // America/New_York. The zone is read with the rest of the site's identity (one cached
 // read), and saving it in the Studio's Settings drops that cache, so pages show the new
-// zone at once.
+// zone at once. The archive files posts by the years of the same clock.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderDocument } from '@/core/markdown/render-document';
 import type { Db } from '@/db/client';
@@ -70,6 +70,23 @@ for (const target of testTargets) {
       // …while saving it in Settings refreshes every reader's page.
       expect(await saveTimeZoneAction({ status: 'idle' }, zoneForm('America/New_York'))).toMatchObject({ status: 'done' });
       expect(await shown()).toEqual({ zone: 'America/New_York', zh: '2026年12月31日', en: '31 December 2026' });
+    });
+
+    it('files the archive by the years of the same clock', async () => {
+      const repo = createContentRepository(t.db, renderDocument);
+      // With the first test's post at 2026-12-31T20:00Z: 2026-01-01 01:00 in Shanghai, and mid-2026.
+      await makePost(repo, { publishedAt: '2025-12-31T17:00:00.000Z' });
+      await makePost(repo, { publishedAt: '2026-06-01T00:00:00.000Z' });
+      // A reader in mid-2027, when all three are out.
+      const now = new Date('2027-06-01T00:00:00.000Z');
+      expect(await repo.listArchiveYears(now, 'Asia/Shanghai')).toEqual([{ year: 2027, count: 1 }, { year: 2026, count: 2 }]);
+      expect(await repo.listArchiveYears(now, 'America/New_York')).toEqual([{ year: 2026, count: 2 }, { year: 2025, count: 1 }]);
+      expect(await repo.listArchiveYears(now)).toEqual([{ year: 2026, count: 2 }, { year: 2025, count: 1 }]);
+      const year = async (y: number, timeZone: string) =>
+        (await repo.listPosts({ locale: 'en', page: 1, pageSize: 10, year: y, timeZone, now })).items.map((p) => p.publishedAt).sort();
+      expect(await year(2027, 'Asia/Shanghai')).toEqual(['2026-12-31T20:00:00.000Z']);
+      expect(await year(2026, 'Asia/Shanghai')).toEqual(['2025-12-31T17:00:00.000Z', '2026-06-01T00:00:00.000Z']);
+      expect(await year(2026, 'America/New_York')).toEqual(['2026-06-01T00:00:00.000Z', '2026-12-31T20:00:00.000Z']);
     });
 
     it('refuses a zone that is not one, naming the field, and keeps the one saved', async () => {

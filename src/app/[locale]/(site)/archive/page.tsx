@@ -16,11 +16,11 @@ import { getSiteTimeZone } from '@/server/site/site-identity';
 const paths = samePathInAllLocales('/archive');
 const maxPerYear = 500;
 
-/** A year's posts, newest first, up to maxPerYear (the repository pages by 100). */
-async function listYear(locale: Locale, year: number): Promise<Post[]> {
+/** A year on the site's clock, its posts newest first, up to maxPerYear (the repository pages by 100). */
+async function listYear(locale: Locale, year: number, timeZone: string): Promise<Post[]> {
   const posts: Post[] = [];
   for (let page = 1; posts.length < maxPerYear; page++) {
-    const { items, total } = await listPosts({ locale, page, pageSize: 100, year });
+    const { items, total } = await listPosts({ locale, page, pageSize: 100, year, timeZone });
     posts.push(...items);
     if (posts.length >= total || items.length === 0) break;
   }
@@ -38,8 +38,9 @@ export default async function ArchivePage({ params }: PageProps<'/[locale]/archi
   const { locale } = await params;
   if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
-  const [t, years, timeZone] = await Promise.all([getTranslations({ locale, namespace: 'archive' }), listArchiveYears(), getSiteTimeZone()]);
-  const lists = await Promise.all(years.map((y) => listYear(locale, y.year)));
+  const [t, timeZone] = await Promise.all([getTranslations({ locale, namespace: 'archive' }), getSiteTimeZone()]);
+  const years = await listArchiveYears(timeZone);
+  const lists = await Promise.all(years.map((y) => listYear(locale, y.year, timeZone)));
   return (
     <SiteFrame locale={locale} paths={paths}>
       <h1 className="display page-title">{t('title')}</h1>
