@@ -29,7 +29,7 @@ export default async function AccountPage({ params }: PageProps<'/[locale]/membe
   if (!account) redirect(`/${locale}/members/sign-in`);
   const { member, newsletters } = account;
   return (
-    <SiteFrame locale={locale} paths={samePathInAllLocales('/members/account')}>
+    <SiteFrame locale={locale} paths={samePathInAllLocales('/members/account')} subscribe={false}>
       <div className={styles.page}>
         <div className={styles.actions}>
           <h1 className="display page-title">{t('heading')}</h1>

@@ -33,8 +33,9 @@ export default async function SignInPage({ params, searchParams }: PageProps<'/[
   const { token, link } = await searchParams;
   const [t, site, member] = await Promise.all([getTranslations({ locale, namespace: 'members.signIn' }), getSiteIdentity(locale), currentMember()]);
   const problem = linkProblems.find((p) => p === link);
+  // The link's page keeps its token in the language switcher: the other language signs in too.
   return (
-    <SiteFrame locale={locale} paths={samePathInAllLocales('/members/sign-in')}>
+    <SiteFrame locale={locale} paths={samePathInAllLocales(isTokenShaped(token) ? `/members/sign-in?token=${token}` : '/members/sign-in')} subscribe={false}>
       <div className={styles.page}>
         {isTokenShaped(token) ? (
           <SignInLinkForm locale={locale} token={token} site={site.name} />
