@@ -14,9 +14,9 @@ import { isPostgres } from '../dialect';
 import type { Database } from '../schema';
 import { inTransaction } from '../transaction';
 
-type MemberRow = { id: number; email: string; language: string; status: string; created_at: string; confirmed_at: string | null; unsubscribed_at: string | null };
+export type MemberRow = { id: number; email: string; language: string; status: string; created_at: string; confirmed_at: string | null; unsubscribed_at: string | null };
 
-function toMember(row: MemberRow): Member {
+export function toMember(row: MemberRow): Member {
   return {
     id: Number(row.id),
     email: row.email,
