@@ -3,7 +3,6 @@
 // the link's page asks for a click (a mail scanner that opens links signs nobody in),
 // which trades the single-use link for a session cookie (`duet_member`, HttpOnly,
 // SameSite=Lax, Secure on an https site), kept 30 days or until signing out.
-import type { Kysely } from 'kysely';
 import { AppError } from '@/core/errors/app-error';
 import { absoluteUrl, siteUrl } from '@/core/config/site-url';
 import type { Locale } from '@/core/locales';
@@ -12,8 +11,8 @@ import { hashToken, isTokenShaped, newToken, sessionTtlMs, signInTokenTtlMs } fr
 import type { SignInRequestInput } from '@/core/members/account-input';
 import { composeConfirmationEmail } from '@/core/members/confirmation-email';
 import type { ThrottlePolicy } from '@/core/auth/login-throttle';
+import type { Db } from '@/db/client';
 import { endMemberSession, memberOfSession, openMemberSession, recordSignInRequest, type SessionOpening } from '@/db/members/member-account';
-import type { Database } from '@/db/schema';
 import { reserveAttempt } from '@/server/auth/login-throttle-store';
 import { memberTranslator, readSiteNames } from './member-messages';
 import { clientKeyPrefix, clientPolicy } from './subscribe-member';
@@ -38,7 +37,7 @@ function signInEmail(member: Member, locale: Locale, siteNames: Record<Locale, s
 }
 
 /** Queues a sign-in link when the address is a confirmed member's; the caller answers the same either way. */
-export async function requestSignIn(db: Kysely<Database>, input: SignInRequestInput, context: { clientAddress: string; now?: Date }): Promise<boolean> {
+export async function requestSignIn(db: Db, input: SignInRequestInput, context: { clientAddress: string; now?: Date }): Promise<boolean> {
   const now = context.now ?? new Date();
   // One allowance per client for subscribing and signing in: both send e-mail to whoever is typed.
   const client = await reserveAttempt(db, [`${clientKeyPrefix}${context.clientAddress}`], now, clientPolicy);
@@ -65,18 +64,18 @@ export interface SignedIn extends SessionOpening {
   session: string | null;
 }
 
-export async function signInWithToken(db: Kysely<Database>, token: unknown, now = new Date()): Promise<SignedIn> {
+export async function signInWithToken(db: Db, token: unknown, now = new Date()): Promise<SignedIn> {
   if (!isTokenShaped(token)) return { state: 'unknown', language: null, session: null };
   const session = newToken();
   const opened = await openMemberSession(db, hashToken(token), { hash: hashToken(session), expiresAt: new Date(now.getTime() + sessionTtlMs) }, now);
   return { ...opened, session: opened.state === 'valid' ? session : null };
 }
 
-export async function memberOfCookie(db: Kysely<Database>, cookieValue: string | undefined, now = new Date()): Promise<Member | null> {
+export async function memberOfCookie(db: Db, cookieValue: string | undefined, now = new Date()): Promise<Member | null> {
   return isTokenShaped(cookieValue) ? memberOfSession(db, hashToken(cookieValue), now) : null;
 }
 
-export async function signOut(db: Kysely<Database>, cookieValue: string | undefined, now = new Date()): Promise<void> {
+export async function signOut(db: Db, cookieValue: string | undefined, now = new Date()): Promise<void> {
   if (isTokenShaped(cookieValue)) await endMemberSession(db, hashToken(cookieValue), now);
 }
 
