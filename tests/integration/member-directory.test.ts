@@ -27,7 +27,7 @@ for (const target of testTargets) {
       useAsGlobalDatabase(t.db);
       // 60 members added by hand in three languages, then a few changed by hand.
       for (let i = 0; i < 60; i++) {
-        const language = (['zh', 'en', 'both'] as const)[i % 3];
+        const language = (['zh', 'en', 'both'] as const)[i % 3]!;
         await addMemberByHand(t.db, { email: `${tag}-${String(i).padStart(2, '0')}@example.com`, language, newsletters: [] }, names, now);
       }
       await addMemberByHand(t.db, { email: `${tag}-100%_off@example.com`, language: 'en', newsletters: [] }, names, now);

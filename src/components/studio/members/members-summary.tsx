@@ -38,6 +38,11 @@ export async function MembersSummary({ locale, totals, weeks }: { locale: Locale
             <div key={w.week} className={styles.bar} style={{ blockSize: `${Math.round((w.count / highest) * 100)}%` }} title={`${day.format(new Date(`${w.week}T00:00:00Z`))}: ${w.count}`} />
           ))}
         </div>
+        <div className={styles.axis} aria-hidden="true">
+          <span>{day.format(new Date(`${weeks[0]!.week}T00:00:00Z`))}</span>
+          <span>{t('chartTotal', { count: weeks.reduce((sum, w) => sum + w.count, 0) })}</span>
+          <span>{day.format(new Date(`${weeks.at(-1)!.week}T00:00:00Z`))}</span>
+        </div>
         <table className="sr-only">
           <thead>
             <tr>

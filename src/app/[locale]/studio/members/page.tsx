@@ -7,6 +7,7 @@ import { MembersSummary } from '@/components/studio/members/members-summary';
 import { MembersTable } from '@/components/studio/members/members-table';
 import { StudioForm } from '@/components/studio/studio-form';
 import { StudioFrame } from '@/components/studio/studio-frame';
+import members from '@/components/studio/members/members.module.css';
 import styles from '@/components/studio/studio.module.css';
 import { can } from '@/core/auth/permissions';
 import { isLocale } from '@/core/locales';
@@ -50,10 +51,9 @@ export default async function MembersPage({ params, searchParams }: PageProps<'/
       <h1 className={styles.pageTitle}>{t('title')}</h1>
       <MembersSummary locale={locale} totals={overview.totals} weeks={overview.weeks} />
       {can(actor, 'member.manage') && (
-        <section aria-labelledby="add-member" className={styles.notice}>
-          <h2 id="add-member" className={styles.label}>
-            {t('add')}
-          </h2>
+        // Folded until wanted, so the list comes first on the screen.
+        <details className={`${styles.notice} ${members.addMember}`}>
+          <summary className={styles.label}>{t('add')}</summary>
           <p className={styles.muted}>{t('addHint')}</p>
           <StudioForm
             action={addMemberAction}
@@ -67,7 +67,7 @@ export default async function MembersPage({ params, searchParams }: PageProps<'/
               { name: 'newsletter', label: t('newsletter'), type: 'select', defaultValue: '', options: [{ value: '', label: t('defaultNewsletters') }, ...overview.newsletters.map((n) => ({ value: String(n.id), label: n.name[locale] }))] },
             ]}
           />
-        </section>
+        </details>
       )}
       <MembersTable locale={locale} filter={filter} members={overview.members} next={overview.next} count={overview.count} newsletters={overview.newsletters} />
     </StudioFrame>
