@@ -1,0 +1,19 @@
+// What the Studio's Members screen reads: one page of the filtered list, its count, the
+// totals, the confirmations of the last weeks, and the newsletters to filter by. Each is
+// an indexed query or a keyset page, so the screen costs the same at 100,000 members.
+import { chartStart, memberPageSize, weeklyCounts, type MemberFilter } from '@/core/members/member-directory';
+import { getDatabase } from '@/db/client';
+import { confirmationsByDay, countMembers, listMembers, listNewsletterSummaries, memberTotals } from '@/db/members/member-directory';
+
+export async function membersOverview(filter: MemberFilter, now = new Date()) {
+  const db = getDatabase();
+  const [page, count, totals, daily, newsletters] = await Promise.all([
+    listMembers(db, filter, memberPageSize),
+    countMembers(db, filter),
+    memberTotals(db),
+    confirmationsByDay(db, chartStart(now)),
+    listNewsletterSummaries(db),
+  ]);
+  return { ...page, count, totals, weeks: weeklyCounts(daily, now), newsletters };
+}
+export type MembersOverview = Awaited<ReturnType<typeof membersOverview>>;
