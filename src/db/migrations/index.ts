@@ -15,6 +15,7 @@ import * as apiKeys from './2026-12-23T0001-api-keys';
 import * as webhooks from './2026-12-23T0002-webhooks';
 import * as reviewFollowsDraft from './2026-12-24T0001-review-follows-draft';
 import * as members from './2026-12-26T0001-members';
+import * as newsletterSends from './2026-12-27T0001-newsletter-sends';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0001-content': content,
@@ -30,6 +31,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-23T0002-webhooks': webhooks,
   '2026-12-24T0001-review-follows-draft': reviewFollowsDraft,
   '2026-12-26T0001-members': members,
+  '2026-12-27T0001-newsletter-sends': newsletterSends,
 };
 
 export const migrationProvider: MigrationProvider = {
