@@ -24,6 +24,8 @@ import { createMailSender, outboxDir, type MailSender } from '@/server/mail/mail
 import { createNewsletterComposer } from '@/server/newsletters/compose-newsletter';
 import type { Kysely } from 'kysely';
 import type { Database } from '@/db/schema';
+import * as unsubscribeRoute from '@/app/api/v1/members/unsubscribe/route';
+import { useAsGlobalDatabase, forgetGlobalDatabase } from './helpers/global-database';
 import { makePost, unique } from './helpers/factories';
 import { testTargets, type TestDatabase } from './helpers/test-databases';
 
@@ -56,6 +58,7 @@ for (const target of testTargets) {
       vi.stubEnv('SITE_URL', site);
       t = await target.open();
       await migrateToLatest(t.db);
+      useAsGlobalDatabase(t.db);
       content = createContentRepository(t.db, renderDocument);
       publishing = createPublishingRepository(t.db, renderDocument);
       userId = (await createAccount(t.db, { name: 'Editor', email: `${unique('e')}@example.com`, password: 'long enough pw', role: 'editor' })).id;
@@ -71,6 +74,7 @@ for (const target of testTargets) {
       await addMember(t.db, 'zh', other);
     });
     afterAll(async () => {
+      forgetGlobalDatabase();
       vi.unstubAllEnvs();
       await t?.close();
     });
@@ -251,6 +255,39 @@ for (const target of testTargets) {
         expect(mails.get(email)).toHaveLength(1);
         expect(sender.calls.get(email)).toBe(1);
       }
+    });
+
+    it('unsubscribes by a POST with no cookie from anywhere (RFC 8058), and a GET leads to the page', async () => {
+      const post = await draftPost();
+      const reader = await addMember(t.db, 'en', weekly);
+      await publish(post.id, 'en', weekly);
+      await expandQueuedSends(t.db, new Date());
+      await deliver(countingSender());
+      const mail = (await delivered()).get(reader.email)![0]!;
+      const address = /^<(.+)>$/.exec(String(headerOf(mail, 'list-unsubscribe')))![1]!;
+      const call = (method: string, url: string, headers: Record<string, string> = {}, body?: string) =>
+        unsubscribeRoute[method as 'GET' | 'POST'](new Request(url, { method, headers, body }), { params: Promise.resolve({}) });
+
+      const opened = await call('GET', address);
+      expect(opened.status).toBe(303);
+      expect(opened.headers.get('location')).toBe(`/en/members/unsubscribe?token=${new URL(address).searchParams.get('token')}`);
+
+      const forged = address.replace(/.{4}$/, 'AAAA');
+      expect((await call('POST', forged, { 'content-type': 'application/x-www-form-urlencoded' }, 'List-Unsubscribe=One-Click')).status).toBe(404);
+      expect((await t.db.selectFrom('members').select('status').where('id', '=', reader.id).executeTakeFirstOrThrow()).status).toBe('subscribed');
+
+      // A mail provider's server: another origin, no cookie.
+      const done = await call('POST', address, { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://mail.example.net' }, 'List-Unsubscribe=One-Click');
+      expect(done.status).toBe(200);
+      expect(await t.db.selectFrom('member_newsletters').select('newsletter_id').where('member_id', '=', reader.id).execute()).toEqual([]);
+      expect((await t.db.selectFrom('members').select('status').where('id', '=', reader.id).executeTakeFirstOrThrow()).status).toBe('unsubscribed');
+      // Twice: still fine. And the next send does not reach them.
+      expect((await call('POST', address, { 'content-type': 'application/x-www-form-urlencoded' }, 'List-Unsubscribe=One-Click')).status).toBe(200);
+      const next = await draftPost();
+      await publish(next.id, 'en', weekly);
+      await expandQueuedSends(t.db, new Date());
+      const rows = await t.db.selectFrom('email_outbox').select('member_id').where('member_id', '=', reader.id).execute();
+      expect(rows).toHaveLength(1);
     });
   });
 }
