@@ -3,7 +3,8 @@
 // what is live (asked first, with what readers will see change), schedule either on the
 // site's clock, cancel a schedule, compare the draft with the published text, discard the
 // draft's changes, take the text off the site; for a role that cannot publish, submit for
-// review, and for one that can, a pending request's one button (review-box.tsx).
+// review, and for one that can, a pending request's one button (review-box.tsx). Publishing
+// or scheduling can also e-mail the text to a newsletter (newsletter-choice.tsx).
 // Every step names the revision the person was shown: if the text moved meanwhile,
 // nothing happens and the panel says so, with a way to load the latest version.
 import { useLocale, useTranslations } from 'next-intl';
@@ -12,6 +13,7 @@ import { diffText } from '@/core/content/text-diff';
 import { utcToZonedInput, zonedToUtc } from '@/core/time/zoned-time';
 import { DiffView } from './diff-view';
 import { callApi, publicPath, type PaneData, type PublicationAction, type PublicationState } from './editor-api';
+import { NewsletterChoice } from './newsletter-choice';
 import { ReviewBox } from './review-box';
 import { useConfirm } from './use-confirm';
 import controls from './studio.module.css';
@@ -52,6 +54,7 @@ export function PublicationPanel({ postId, pane, state, draft, liveText, submitt
   const [showDiff, setShowDiff] = useState(false);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [busy, setBusy] = useState(false);
+  const [emailTo, setEmailTo] = useState<number | null>(null);
   const { locale, can } = pane;
   const when = (iso: string) =>
     new Intl.DateTimeFormat(uiLocale === 'zh' ? 'zh-CN' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
@@ -67,7 +70,8 @@ export function PublicationPanel({ postId, pane, state, draft, liveText, submitt
     // What is published is what the server has: save the last keystrokes first.
     if (draft.isDirty && savesFirst.has(action)) await draft.save();
     const shown = action === 'publish' || action === 'schedule' || action === 'approve' ? { revisionId: draft.currentRevisionId() } : {};
-    const result = await callApi<{ panes: PaneData[] }>(`/api/v1/studio/posts/${postId}/publication`, { method: 'POST', json: { postId, locale, action, ...shown, ...extra } });
+    const email = (action === 'publish' || action === 'schedule') && emailTo !== null ? { newsletter: emailTo } : {};
+    const result = await callApi<{ panes: PaneData[] }>(`/api/v1/studio/posts/${postId}/publication`, { method: 'POST', json: { postId, locale, action, ...shown, ...email, ...extra } });
     setBusy(false);
     if (!result.ok) {
       if (result.offline) return setRefusal({ text: t('offline') });
@@ -81,6 +85,7 @@ export function PublicationPanel({ postId, pane, state, draft, liveText, submitt
       return;
     }
     onPanes(result.data.panes, action);
+    if (action === 'publish' || action === 'schedule') setEmailTo(null);
     if (action === 'submit-review') setNote('');
     if (action === 'schedule') setScheduleValue('');
   };
@@ -143,6 +148,16 @@ export function PublicationPanel({ postId, pane, state, draft, liveText, submitt
           {showDiff && <DiffView lines={liveDiff} label={t('compareLive')} />}
         </div>
       )}
+
+      <NewsletterChoice
+        locale={locale}
+        newsletters={pane.newsletters}
+        value={emailTo}
+        onChange={setEmailTo}
+        canChoose={canPublishHere && !pending && !state.publishAt && (!isLive || hasChanges)}
+        disabled={busy}
+        when={when}
+      />
 
       <div className={styles.actions}>
         {canPublishHere && !isLive && !pending && (

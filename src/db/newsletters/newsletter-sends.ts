@@ -126,3 +126,9 @@ export async function readPostSends(db: Kysely<Database>, postId: number): Promi
     };
   });
 }
+
+/** The site's newsletters, for the publish dialog. */
+export async function listNewsletters(db: Kysely<Database>): Promise<Array<{ id: number; name: { zh: string; en: string } }>> {
+  const rows = await db.selectFrom('newsletters').select(['id', 'name_zh', 'name_en']).orderBy('is_default', 'desc').orderBy('id').execute();
+  return rows.map((r) => ({ id: Number(r.id), name: { zh: r.name_zh, en: r.name_en } }));
+}
