@@ -11,6 +11,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useState, type ReactNode } from 'react';
 import { diffText } from '@/core/content/text-diff';
 import { utcToZonedInput, zonedToUtc } from '@/core/time/zoned-time';
+import type { PaneNewsletter } from '@/core/studio/pane-data';
 import { DiffView } from './diff-view';
 import { callApi, publicPath, type PaneData, type PublicationAction, type PublicationState } from './editor-api';
 import { NewsletterChoice } from './newsletter-choice';
@@ -33,6 +34,8 @@ interface Props {
   draft: { title: string; body: string; isDirty: boolean; save: () => Promise<void>; currentRevisionId: () => number | null };
   liveText: { title: string; body: string } | null;
   submittedText: { title: string; body: string } | null;
+  /** The newsletters this language can be e-mailed to, with its sends, as the server last said. */
+  newsletters: PaneNewsletter[];
   /** Both languages as the server answered after the step. */
   onPanes: (panes: PaneData[], action: Action) => void;
   timeZone: string;
@@ -44,7 +47,7 @@ interface Refusal {
   reload?: boolean;
 }
 
-export function PublicationPanel({ postId, pane, state, draft, liveText, submittedText, onPanes, timeZone }: Props) {
+export function PublicationPanel({ postId, pane, state, draft, liveText, submittedText, newsletters, onPanes, timeZone }: Props) {
   const t = useTranslations('studio.editor');
   const apiErrors = useTranslations('studio.apiErrors');
   const uiLocale = useLocale();
@@ -151,7 +154,7 @@ export function PublicationPanel({ postId, pane, state, draft, liveText, submitt
 
       <NewsletterChoice
         locale={locale}
-        newsletters={pane.newsletters}
+        newsletters={newsletters}
         value={emailTo}
         onChange={setEmailTo}
         canChoose={canPublishHere && !pending && !state.publishAt && (!isLive || hasChanges)}
