@@ -1,6 +1,7 @@
 // Turns a stored rendering (the live HTML of a translation) into HTML a mail program shows:
 // every address absolute (an e-mail has no base), images without the srcset and lazy
-// loading only browsers understand and never wider than the column, and players (video,
+// loading only browsers understand and never wider than the column, links into the page
+// (heading anchors, footnotes) reduced to their text, and players (video,
 // audio, embeds), which mail programs do not run, replaced by a link to the article.
 
 /** Makes site-relative addresses (`/images/…`) absolute under `origin`. */
@@ -26,6 +27,8 @@ function imageForMail(tag: string): string {
 export function htmlForMail(html: string, origin: string, articleUrl: string, watchLabel: string): string {
   const link = `<p><a href="${articleUrl}">${watchLabel}</a></p>`;
   return absolutize(html, origin)
+    // A heading's own anchor link points into the page, which an e-mail is not: keep its text.
+    .replace(/<a\b[^>]*\shref="#[^"]*"[^>]*>([\s\S]*?)<\/a>/g, '$1')
     .replace(/<(video|audio|iframe)\b[^>]*>[\s\S]*?<\/\1>/g, link)
     .replace(/<img\b[^>]*>/g, imageForMail);
 }

@@ -88,7 +88,7 @@ hr { border:0; border-top:1px solid #e4e4e7; margin:24px 0; }
 .button { display:inline-block; padding:10px 18px; background:${accent}; color:${accentInk}; text-decoration:none; border-radius:6px; font-size:15px; font-weight:600; }
 .foot { padding:20px 24px 28px; border-top:1px solid #e4e4e7; font-size:13px; line-height:1.6; color:#52525b; }
 .foot a { color:#52525b; }
-@media (max-width: 620px) {
+@media (max-width: 480px) {
   .wrap { width:100% !important; }
   .cell { display:block !important; width:100% !important; padding:0 !important; }
   .title { font-size:24px !important; }

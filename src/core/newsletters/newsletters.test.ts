@@ -30,12 +30,13 @@ describe('unsubscribe tokens', () => {
 describe('htmlForMail', () => {
   it('makes addresses absolute, drops srcset and players, and fits images in the column', () => {
     const html = htmlForMail(
-      '<p><a href="/en/posts/b">b</a></p><img src="/images/x.webp" srcset="/images/x-640.webp 640w" sizes="100vw" loading="lazy" width="1200" height="600" alt="x"><video src="/videos/v.mp4" controls></video>',
+      '<h2 id="x"><a class="heading-anchor" href="#x">Part</a></h2><p><a href="/en/posts/b">b</a></p><img src="/images/x.webp" srcset="/images/x-640.webp 640w" sizes="100vw" loading="lazy" width="1200" height="600" alt="x"><video src="/videos/v.mp4" controls></video>',
       'https://duet.example',
       'https://duet.example/en/posts/a',
       'Watch',
     );
     expect(html).toContain('href="https://duet.example/en/posts/b"');
+    expect(html).toContain('<h2 id="x">Part</h2>');
     expect(html).toContain('src="https://duet.example/images/x.webp"');
     expect(html).not.toMatch(/srcset|sizes=|loading=|<video/);
     expect(html).toContain('width="552" height="276"');
@@ -50,7 +51,7 @@ describe('composeNewsletterEmail', () => {
     expect(email.language).toBe('en');
     expect(email.html).toMatch(/<p style="[^"]*margin[^"]*">One\.<\/p>/);
     expect(email.html).toContain('@media (prefers-color-scheme: dark)');
-    expect(email.html).toContain('@media (max-width: 620px)');
+    expect(email.html).toContain('@media (max-width: 480px)');
     expect(email.html).toContain("'PingFang SC'");
     expect(email.text).toContain('View in browser: https://duet.example/en/posts/a');
     expect(email.text).toContain('Unsubscribe: https://duet.example/en/members/unsubscribe?token=T');
