@@ -94,6 +94,16 @@ test('publishing e-mails each reader once, in their language, from the publish d
   const bothMail = await mailTo(readers.both, `${zhTitle} / ${enTitle}`);
   expect(bothMail.headers.get('content-language')).toBe('zh, en');
 
+  // The route itself: a second send of a language is 409 (nothing published), a malformed choice 400 naming the field.
+  const publication = (data: Record<string, unknown>) => page.request.post(`/api/v1/studio/posts/${postId}/publication`, { headers: { origin }, data: { postId, locale: 'zh', action: 'publish', ...data } });
+  const again = await publication({ newsletter: 'default' });
+  expect(again.status()).toBe(409);
+  expect((await again.json()).error).toMatchObject({ reason: 'newsletter-already-sent', fields: { newsletter: ['Already sent.'] } });
+  const malformed = await publication({ newsletter: 'weekly' });
+  expect(malformed.status()).toBe(400);
+  expect(Object.keys((await malformed.json()).error.fields)).toEqual(['newsletter']);
+  expect((await publication({ action: 'unpublish', newsletter: 'default' })).status()).toBe(400);
+
   // An English update with the box ticked: the English reader only (the both reader had this post).
   await en.getByLabel('Text (Markdown)').fill('The time it takes to drink a cup of tea is enough to read a short essay.\n\n## Take it slowly\n\nSecond paragraph: take it slowly, no hurry at all.\n\n> Tea is for sipping.');
   await expect(en.getByRole('status')).toContainText('Saved at', { timeout: 15_000 });
@@ -138,5 +148,22 @@ test('publishing e-mails each reader once, in their language, from the publish d
         await view.close();
       }
     }
+  }
+
+  // The footer's link asks first, in the member's language, then unsubscribes from that newsletter.
+  const footerLink = /href="(https?:\/\/[^"]+\/zh\/members\/unsubscribe\?token=[^"]+)"/.exec(String(zhMail.html))![1]!;
+  for (const scheme of ['light', 'dark'] as const) {
+    const view = await browser.newContext({ baseURL, colorScheme: scheme, viewport: { width: 375, height: 700 }, javaScriptEnabled: false });
+    const reader = await view.newPage();
+    await reader.goto(new URL(footerLink).pathname + new URL(footerLink).search);
+    await expect(reader.locator('h1')).toHaveText(/^退订.+？$/);
+    await shot(reader, `unsubscribe-zh-375-${scheme}-ask`);
+    if (scheme === 'dark') {
+      await reader.getByRole('button', { name: '退订' }).click();
+      await expect(reader.locator('h1')).toHaveText('已退订');
+      await expect(reader.getByText(readers.zh)).toBeVisible();
+      await shot(reader, `unsubscribe-zh-375-${scheme}-done`);
+    }
+    await view.close();
   }
 });
