@@ -16,6 +16,7 @@ import * as webhooks from './2026-12-23T0002-webhooks';
 import * as reviewFollowsDraft from './2026-12-24T0001-review-follows-draft';
 import * as members from './2026-12-26T0001-members';
 import * as memberIndexes from './2026-12-27T0001-member-indexes';
+import * as newsletterSends from './2026-12-27T0001-newsletter-sends';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0001-content': content,
@@ -32,6 +33,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-24T0001-review-follows-draft': reviewFollowsDraft,
   '2026-12-26T0001-members': members,
   '2026-12-27T0001-member-indexes': memberIndexes,
+  '2026-12-27T0001-newsletter-sends': newsletterSends,
 };
 
 export const migrationProvider: MigrationProvider = {

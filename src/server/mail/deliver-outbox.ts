@@ -6,13 +6,17 @@
 import type { Db } from '@/db/client';
 import { claimDueEmails, markEmailFailed, markEmailSent, type OutboxRow } from '@/db/mail/email-outbox';
 import { logger } from '@/server/logger';
-import type { MailSender } from './mail-transport';
+import type { MailMessage, MailSender } from './mail-transport';
+
+/** What a row becomes when its parts are made at send time (a newsletter's e-mail); null: the row's own parts. */
+export type ComposeRow = (row: OutboxRow) => Promise<Omit<MailMessage, 'outboxId' | 'to'> | null>;
 
 export interface DeliverOptions {
   db: Db;
   sender: MailSender;
   /** The sender's display name for a message (the site's name in its language). */
   fromNameOf: (row: OutboxRow) => string | Promise<string>;
+  compose?: ComposeRow;
   now?: () => Date;
   batch?: number;
 }
@@ -30,22 +34,28 @@ function contentLanguage(locale: string): string {
 }
 
 /** Sends everything due, batch after batch; returns how many went out. */
-export async function deliverDueEmails({ db, sender, fromNameOf, now = () => new Date(), batch = 20 }: DeliverOptions): Promise<number> {
+async function messageOf(row: OutboxRow, fromNameOf: DeliverOptions['fromNameOf'], compose: ComposeRow | undefined): Promise<MailMessage> {
+  const composed = compose ? await compose(row) : null;
+  const base = { outboxId: Number(row.id), to: row.recipient };
+  if (composed) return { ...base, ...composed };
+  return {
+    ...base,
+    fromName: await fromNameOf(row),
+    language: contentLanguage(row.locale),
+    subject: row.subject,
+    text: row.text_body ?? '',
+    html: row.html_body ?? '',
+  };
+}
+
+export async function deliverDueEmails({ db, sender, fromNameOf, compose, now = () => new Date(), batch = 20 }: DeliverOptions): Promise<number> {
   let sent = 0;
   for (;;) {
     const rows = await claimDueEmails(db, now(), batch);
     if (rows.length === 0) return sent;
     for (const row of rows) {
       try {
-        await sender.send({
-          outboxId: Number(row.id),
-          fromName: await fromNameOf(row),
-          to: row.recipient,
-          language: contentLanguage(row.locale),
-          subject: row.subject,
-          text: row.text_body ?? '',
-          html: row.html_body ?? '',
-        });
+        await sender.send(await messageOf(row, fromNameOf, compose));
         await markEmailSent(db, Number(row.id), now());
         sent += 1;
       } catch (error) {

@@ -21,6 +21,9 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  replyTo?: string;
+  /** More headers (a newsletter's List-Unsubscribe and List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
 }
 
 export interface MailSender {
@@ -41,7 +44,8 @@ function toNodemailer(message: MailMessage, from: string) {
     text: message.text,
     html: message.html,
     messageId: `<outbox-${message.outboxId}@${siteUrl().hostname}>`,
-    headers: { 'Content-Language': message.language, 'Auto-Submitted': 'auto-generated' },
+    ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+    headers: { 'Content-Language': message.language, 'Auto-Submitted': 'auto-generated', ...message.headers },
   };
 }
 
