@@ -3,7 +3,6 @@
 // recipient of that kind), then the member's own unsubscribe link put in. Headers: the
 // RFC 8058 one-click unsubscribe (`List-Unsubscribe` to the API, `List-Unsubscribe-Post`),
 // Content-Language, and the newsletter's Reply-To.
-import type { Kysely } from 'kysely';
 import { createTranslator } from 'next-intl';
 import { siteUrl } from '@/core/config/site-url';
 import { otherLocale, type Locale } from '@/core/locales';
@@ -14,7 +13,7 @@ import type { OutboxRow } from '@/db/mail/email-outbox';
 import { readLinkKey } from '@/db/newsletters/link-key';
 import { readSendContent, type LiveText, type SendContent } from '@/db/newsletters/send-content';
 import { createSiteSettings, type IdentityRows } from '@/db/repositories/site-settings';
-import type { Database } from '@/db/schema';
+import type { Db } from '@/db/client';
 import type { ComposeRow } from '@/server/mail/deliver-outbox';
 import en from '../../../messages/en.json';
 import zh from '../../../messages/zh.json';
@@ -86,7 +85,7 @@ function buildVersion(row: OutboxRow, content: SendContent, identity: IdentityRo
 }
 
 /** A composer for one run of the worker: what it reads and builds is kept for that run only. */
-export function createNewsletterComposer(db: Kysely<Database>): ComposeRow {
+export function createNewsletterComposer(db: Db): ComposeRow {
   const contents = new Map<number, Promise<SendContent | null>>();
   const versions = new Map<string, Version>();
   let identity: Promise<IdentityRows> | null = null;
