@@ -48,6 +48,10 @@ export function getSiteTimeZone(): Promise<string> {
   return createSiteSettings(getDatabase()).getTimeZone();
 }
 
+export function getNewsletterFallback() {
+  return createSiteSettings(getDatabase()).getNewsletterFallback();
+}
+
 export function findProfilePictureOf(userId: string): Promise<number | null> {
   return findProfilePicture(getDatabase(), userId);
 }
