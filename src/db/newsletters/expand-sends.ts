@@ -108,6 +108,8 @@ export async function expandQueuedSends(db: Kysely<Database>, now: Date, chunk =
       const count = await expandChunk(db, send, withOther, now, chunk);
       if (count === null) break;
       written += count;
+      // SQLite's driver answers without leaving the microtask queue: let requests in between chunks.
+      await new Promise((resolve) => setImmediate(resolve));
     }
   }
   return written;
