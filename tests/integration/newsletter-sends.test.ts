@@ -18,6 +18,7 @@ import { createPublishingRepository, type PublishingRepository } from '@/db/repo
 import { claimDueEmails } from '@/db/mail/email-outbox';
 import { expandQueuedSends, finishSends } from '@/db/newsletters/expand-sends';
 import { readPostSends } from '@/db/newsletters/newsletter-sends';
+import { createSiteSettings } from '@/db/repositories/site-settings';
 import { createAccount } from '@/server/auth/accounts';
 import { deliverDueEmails } from '@/server/mail/deliver-outbox';
 import { createMailSender, outboxDir, type MailSender } from '@/server/mail/mail-transport';
@@ -198,7 +199,7 @@ for (const target of testTargets) {
 
     it('sends readers of the other language the text with a note only when the site says so', async () => {
       const post = await draftPost();
-      await t.db.insertInto('settings').values({ locale: '*', key: 'newsletterFallback', value: 'other' }).execute();
+      await createSiteSettings(t.db).saveNewsletterFallback('other');
       await publish(post.id, 'zh', weekly);
       expect(await expandQueuedSends(t.db, new Date())).toBe(10);
       await deliver(countingSender());

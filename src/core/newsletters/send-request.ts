@@ -18,6 +18,11 @@ export function parseNewsletterFallback(value: string | undefined): NewsletterFa
   return value === 'other' ? 'other' : 'nothing';
 }
 
+/** The Settings page's form for it. */
+export const newsletterFallbackInput = z.strictObject({
+  newsletterFallback: z.enum(newsletterFallbacks, { error: `Must be one of: ${newsletterFallbacks.join(', ')}.` }),
+});
+
 /** A send's life: waiting for its text to go live, writing its recipients, delivering, done. */
 export type SendState = 'scheduled' | 'queued' | 'sending' | 'sent';
 

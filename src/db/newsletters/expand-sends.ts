@@ -15,7 +15,7 @@
 // per post and newsletter per member.
 import { sql, type Kysely } from 'kysely';
 import { otherLocale, type Locale } from '@/core/locales';
-import { parseNewsletterFallback } from '@/core/newsletters/send-request';
+import { createSiteSettings } from '../repositories/site-settings';
 import type { Database } from '../schema';
 
 interface QueuedSend {
@@ -36,11 +36,6 @@ async function isOtherLanguageLive(db: Kysely<Database>, send: QueuedSend): Prom
     .where('locale', '=', otherLocale(send.locale as Locale))
     .executeTakeFirst();
   return row !== undefined;
-}
-
-async function readFallback(db: Kysely<Database>): Promise<'nothing' | 'other'> {
-  const row = await db.selectFrom('settings').select('value').where('locale', '=', '*').where('key', '=', 'newsletterFallback').executeTakeFirst();
-  return parseNewsletterFallback(row?.value);
 }
 
 function recipientsOf(db: Kysely<Database>, send: QueuedSend, withOther: boolean) {
@@ -104,7 +99,7 @@ async function expandChunk(db: Kysely<Database>, send: QueuedSend, withOther: bo
 export async function expandQueuedSends(db: Kysely<Database>, now: Date, chunk = expansionChunk): Promise<number> {
   const queued = await db.selectFrom('newsletter_sends').select(['id', 'post_id', 'locale', 'newsletter_id', 'expanded_through']).where('state', '=', 'queued').orderBy('id').execute();
   if (queued.length === 0) return 0;
-  const fallback = await readFallback(db);
+  const fallback = await createSiteSettings(db).getNewsletterFallback();
   let written = 0;
   for (const row of queued) {
     const send: QueuedSend = { id: Number(row.id), post_id: Number(row.post_id), locale: row.locale, newsletter_id: Number(row.newsletter_id), expanded_through: Number(row.expanded_through) };
@@ -113,6 +108,8 @@ export async function expandQueuedSends(db: Kysely<Database>, now: Date, chunk =
       const count = await expandChunk(db, send, withOther, now, chunk);
       if (count === null) break;
       written += count;
+      // SQLite's driver answers without leaving the microtask queue: let requests in between chunks.
+      await new Promise((resolve) => setImmediate(resolve));
     }
   }
   return written;

@@ -1,11 +1,13 @@
 // The site's settings rows: one row per (language, key) for what is said in a language,
 // and rows under the language '*' for what holds in every language (the look, the time
-// zone). Lists are stored as JSON text; a look that is unset has no row.
+// zone, what a newsletter send gives members without their language). Lists are stored as
+// JSON text; a look that is unset has no row.
 import type { Kysely } from 'kysely';
 import type { Media } from '@/core/content/types';
 import { emptyLanguageSettings, emptyLook, parseLinks, type LanguageSettings, type SiteLook } from '@/core/site/site-identity';
 import type { SiteSettingsInput } from '@/core/studio/inputs';
 import { locales, type Locale } from '@/core/locales';
+import { parseNewsletterFallback, type NewsletterFallback } from '@/core/newsletters/send-request';
 import { inTransaction } from '../transaction';
 import type { Database } from '../schema';
 import { loadMediaByIds } from './load-posts';
@@ -105,6 +107,14 @@ export function createSiteSettings(db: Kysely<Database>) {
           .onConflict((oc) => oc.columns(['locale', 'key']).doUpdateSet({ value: timeZone }))
           .execute();
       }),
+
+    /** What members whose language has no live translation get from a send (db/newsletters/expand-sends.ts). */
+    async getNewsletterFallback(): Promise<NewsletterFallback> {
+      const row = await db.selectFrom('settings').select('value').where('locale', '=', everyLanguage).where('key', '=', 'newsletterFallback').executeTakeFirst();
+      return parseNewsletterFallback(row?.value);
+    },
+
+    saveNewsletterFallback: (fallback: NewsletterFallback) => upsert(everyLanguage, [['newsletterFallback', fallback]]),
 
     async getLanguage(locale: Locale): Promise<LanguageSettings> {
       return toLanguageSettings(await db.selectFrom('settings').select(['key', 'value']).where('locale', '=', locale).execute());

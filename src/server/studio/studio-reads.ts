@@ -46,6 +46,10 @@ export function listMedia(options: { limit: number; kinds?: MediaKind[] }) {
 /** The site's time zone (IANA name), in which the Studio enters and shows times: the readers' pages' cached read. */
 export { getSiteTimeZone } from '@/server/site/site-identity';
 
+export function getNewsletterFallback() {
+  return createSiteSettings(getDatabase()).getNewsletterFallback();
+}
+
 export function findProfilePictureOf(userId: string): Promise<number | null> {
   return findProfilePicture(getDatabase(), userId);
 }
