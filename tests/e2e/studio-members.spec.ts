@@ -58,7 +58,7 @@ test('an owner checks a Substack export, then imports it once', async ({ browser
   await form.locator('summary').click();
   // Addresses of their own, so a run after another finds them new.
   const stamp = Date.now();
-  const csv = readFileSync(join(__dirname, '..', 'integration', 'fixtures', 'member-exports', 'substack-subscribers.csv'), 'utf8').replace(/@example\.com/g, `.${stamp}@example.com`);
+  const csv = readFileSync(join('tests', 'integration', 'fixtures', 'member-exports', 'substack-subscribers.csv'), 'utf8').replace(/@example\.com/g, `.${stamp}@example.com`);
   await form.locator('#import-file').setInputFiles({ name: 'substack.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await form.getByLabel('这些读者的语言').selectOption('both');
   await form.getByRole('button', { name: '检查文件' }).click();
