@@ -1,6 +1,9 @@
 // The Studio's Members screen as an owner: a member added by hand appears in the list and
 // its figures, the filters find it (and only what they should), and the export of the
-// filtered list is a CSV holding it.
+// filtered list is a CSV holding it; an export from Substack checked, imported, and
+// checked again finds nothing new.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { ownerPage } from './helpers/studio';
 
@@ -45,4 +48,28 @@ test('an owner adds a member by hand, finds them by filters and exports them', a
   expect(lines[1]).toMatch(new RegExp(`^${address.replace(/[.]/g, '\\.')},both,subscribed,`));
   // Without a Studio session the export is refused.
   expect((await browser.newContext({ baseURL }).then((c) => c.request.get('/api/v1/studio/members/export'))).status()).toBe(401);
+});
+
+test('an owner checks a Substack export, then imports it once', async ({ browser, baseURL }, info) => {
+  test.skip(info.project.name !== 'desktop', 'one run: the list and forms, not the layout (screenshots cover 375 px)');
+  const page = await ownerPage(browser, baseURL!);
+  await page.goto('/zh/studio/members');
+  const form = page.locator('details:has(#import-file)');
+  await form.locator('summary').click();
+  // Addresses of their own, so a run after another finds them new.
+  const stamp = Date.now();
+  const csv = readFileSync(join('tests', 'integration', 'fixtures', 'member-exports', 'substack-subscribers.csv'), 'utf8').replace(/@example\.com/g, `.${stamp}@example.com`);
+  await form.locator('#import-file').setInputFiles({ name: 'substack.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await form.getByLabel('这些读者的语言').selectOption('both');
+  await form.getByRole('button', { name: '检查文件' }).click();
+  await expect(form.locator('[data-import-report=dry-run]')).toContainText('这是 Substack 的导出文件');
+  await expect(form.locator('[data-import-report=dry-run]')).toContainText('新增 2 位已订阅和 1 位已退订的订阅者');
+  await form.getByRole('button', { name: '导入 3 位订阅者' }).click();
+  await expect(form.locator('[data-import-report=apply]')).toContainText('已新增 2 位已订阅和 1 位已退订的订阅者。');
+  // Again: nothing new.
+  await form.getByRole('button', { name: '检查文件' }).click();
+  await expect(form.locator('[data-import-report=dry-run]')).toContainText('3 个地址已是订阅者，保持不变');
+
+  await page.goto(`/zh/studio/members?q=${stamp}`);
+  await expect(page.locator('section[aria-labelledby=members-list] tbody tr')).toHaveCount(3);
 });

@@ -6,6 +6,7 @@ import { AppError } from '@/core/errors/app-error';
 import type { Locale } from '@/core/locales';
 import type { MemberLanguage, MemberStatus } from '@/core/members/member';
 import type { AddMemberInput, MemberFilter, MemberListItem, MemberTotals, NewsletterSummary } from '@/core/members/member-directory';
+import type { ImportedMember } from '@/core/members/member-import';
 export type { MemberListItem, MemberTotals, NewsletterSummary };
 import type { Database } from '../schema';
 import { inTransaction } from '../transaction';
@@ -129,4 +130,55 @@ export async function addMemberByHand(db: Kysely<Database>, input: AddMemberInpu
 export async function exportBatch(db: Kysely<Database>, filter: MemberFilter, afterId: number, limit: number): Promise<MemberListItem[]> {
   const rows = await filtered(db, filter).select([...columns]).where('id', '>', afterId).orderBy('id').limit(limit).execute();
   return withNewsletters(db, rows);
+}
+
+/** Which of these addresses are already members. */
+export async function existingEmails(db: Kysely<Database>, emails: readonly string[]): Promise<Set<string>> {
+  if (emails.length === 0) return new Set();
+  const rows = await db.selectFrom('members').select('email').where('email', 'in', [...emails]).execute();
+  return new Set(rows.map((r) => r.email));
+}
+
+/**
+ * Adds a batch of imported members in one transaction; an address already a member is
+ * left as it is (a second import of the same file adds nothing). Returns the addresses added.
+ */
+export async function insertImportedMembers(db: Kysely<Database>, members: readonly ImportedMember[], newsletterIds: readonly number[], now: Date): Promise<string[]> {
+  if (members.length === 0) return [];
+  return inTransaction(db, async (trx) => {
+    const nowIso = now.toISOString();
+    const inserted = await trx
+      .insertInto('members')
+      .values(
+        members.map((m) => ({
+          email: m.email,
+          language: m.language,
+          status: m.status,
+          created_at: m.createdAt ?? nowIso,
+          confirmed_at: m.confirmedAt ?? nowIso,
+          unsubscribed_at: m.status === 'unsubscribed' ? (m.unsubscribedAt ?? nowIso) : null,
+        })),
+      )
+      .onConflict((oc) => oc.column('email').doNothing())
+      .returning(['id', 'email'])
+      .execute();
+    if (inserted.length > 0 && newsletterIds.length > 0) {
+      await trx
+        .insertInto('member_newsletters')
+        .values(inserted.flatMap((row) => newsletterIds.map((newsletter) => ({ member_id: Number(row.id), newsletter_id: newsletter, created_at: nowIso }))))
+        .execute();
+    }
+    return inserted.map((r) => r.email);
+  });
+}
+
+/** The newsletters an import subscribes its members to: the one named if it exists, else the defaults. */
+export async function importNewsletters(db: Kysely<Database>, named: number | undefined, siteNames: Record<Locale, string>, now: Date): Promise<number[]> {
+  await ensureDefaultNewsletter(db, siteNames, now);
+  if (named) {
+    const row = await db.selectFrom('newsletters').select('id').where('id', '=', named).executeTakeFirst();
+    if (!row) throw new AppError('VALIDATION', 'That newsletter does not exist.', { fields: { newsletter: ['Unknown newsletter'] } });
+    return [Number(row.id)];
+  }
+  return (await db.selectFrom('newsletters').select('id').where('is_default', '=', 1).execute()).map((r) => Number(r.id));
 }
