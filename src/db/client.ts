@@ -4,9 +4,10 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type Dialect } from 'kysely';
+import { Kysely, SqliteDialect, type Dialect } from 'kysely';
 import pg from 'pg';
 import { dataDir as defaultDataDir } from '@/core/config/data-dir';
+import { CurrentSchemaPostgresDialect } from './postgres-dialect';
 import type { Database } from './schema';
 
 export interface DatabaseOptions {
@@ -38,7 +39,7 @@ export function createDatabase(options: DatabaseOptions = {}): Kysely<Database> 
 
 function createPostgresDialect(connectionString: string): Dialect {
   // A search_path for the connection can ride along in the URL: ?options=-c%20search_path%3Dname
-  return new PostgresDialect({ pool: new pg.Pool({ connectionString, max: 10 }) });
+  return new CurrentSchemaPostgresDialect({ pool: new pg.Pool({ connectionString, max: 10 }) });
 }
 
 /**
