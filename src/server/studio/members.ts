@@ -3,6 +3,7 @@
 // an indexed query or a keyset page, so the screen costs the same at 100,000 members.
 import { chartStart, memberPageSize, weeklyCounts, type MemberFilter } from '@/core/members/member-directory';
 import { getDatabase } from '@/db/client';
+import { listNewsletterSettings } from '@/db/newsletters/newsletter-settings';
 import { confirmationsByDay, countMembers, listMembers, listNewsletterSummaries, memberTotals } from '@/db/members/member-directory';
 
 export async function membersOverview(filter: MemberFilter, now = new Date()) {
@@ -17,3 +18,8 @@ export async function membersOverview(filter: MemberFilter, now = new Date()) {
   return { ...page, count, totals, weeks: weeklyCounts(daily, now), newsletters };
 }
 export type MembersOverview = Awaited<ReturnType<typeof membersOverview>>;
+
+/** The site's newsletters with their settings and member counts, for the Newsletters screen. */
+export function newsletterSettings() {
+  return listNewsletterSettings(getDatabase());
+}

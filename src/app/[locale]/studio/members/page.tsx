@@ -1,6 +1,7 @@
 // Members: readers who subscribed. Owners, admins and editors see the figures, the list
 // with its filters and the export; owners and admins also add members by hand.
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { MemberManagement } from '@/components/studio/members/member-management';
@@ -41,7 +42,10 @@ export default async function MembersPage({ params, searchParams }: PageProps<'/
   const overview = await membersOverview(filter);
   return (
     <StudioFrame locale={locale} actor={actor} path="/members">
-      <h1 className={styles.pageTitle}>{t('title')}</h1>
+      <div className={styles.toolbar}>
+        <h1 className={styles.pageTitle}>{t('title')}</h1>
+        {can(actor, 'member.manage') && <Link href={`/${locale}/studio/newsletters`}>{t('newsletters')}</Link>}
+      </div>
       <MembersSummary locale={locale} totals={overview.totals} weeks={overview.weeks} />
       {can(actor, 'member.manage') && <MemberManagement locale={locale} newsletters={overview.newsletters} />}
       <MembersTable locale={locale} filter={filter} members={overview.members} next={overview.next} count={overview.count} newsletters={overview.newsletters} />
