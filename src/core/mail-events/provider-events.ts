@@ -59,7 +59,8 @@ export function sesEvents(messageId: string, message: string): AddressEvent[] {
 /** Postmark's bounce and spam-complaint webhooks (its other record types mark nothing). */
 export const postmarkInput = z.object({
   RecordType: z.string().max(50),
-  ID: z.union([z.number().int(), z.string().max(100)]).optional(),
+  // The documented example's ID (4323372036854775807) is past 2^53: not an int to JavaScript.
+  ID: z.union([z.number(), z.string().max(100)]).optional(),
   Type: z.string().max(50).optional(),
   Email: email.optional(),
   Recipient: email.optional(),
@@ -71,7 +72,8 @@ const postmarkPermanent = new Set(['HardBounce', 'BadEmailAddress', 'ManuallyDea
 export function postmarkEvents(input: z.infer<typeof postmarkInput>): AddressEvent[] {
   const address = input.Email ?? input.Recipient;
   if (!address || input.ID === undefined) return [];
-  const eventId = `${input.RecordType}:${input.ID}`;
+  // IDs are 64-bit: past 2^53 JSON numbers lose digits, so the address is part of the name.
+  const eventId = `${input.RecordType}:${input.ID}:${address}`;
   if (input.RecordType === 'SpamComplaint') return [{ provider: 'postmark', eventId, kind: 'complained', email: address }];
   if (input.RecordType === 'Bounce' && input.Type && postmarkPermanent.has(input.Type)) return [{ provider: 'postmark', eventId, kind: 'bounced', email: address }];
   return [];
@@ -81,13 +83,22 @@ export function postmarkEvents(input: z.infer<typeof postmarkInput>): AddressEve
 export const resendInput = z.object({
   type: z.string().max(100),
   created_at: z.string().max(64).optional(),
-  data: z.object({ email_id: z.string().max(200).optional(), to: z.union([z.array(email).max(100), email]).optional() }).optional(),
+  data: z
+    .object({
+      email_id: z.string().max(200).optional(),
+      to: z.union([z.array(email).max(100), email]).optional(),
+      bounce: z.object({ type: z.string().max(50).optional() }).optional(),
+    })
+    .optional(),
 });
 
 export function resendEvents(svixId: string, input: z.infer<typeof resendInput>): AddressEvent[] {
   const kind = input.type === 'email.bounced' ? 'bounced' : input.type === 'email.complained' ? 'complained' : null;
   const to = input.data?.to;
   if (!kind || !to) return [];
+  // The bounce's own type, when given, must agree that it is for good.
+  const bounceType = input.data?.bounce?.type;
+  if (kind === 'bounced' && bounceType !== undefined && bounceType !== 'Permanent') return [];
   return (Array.isArray(to) ? to : [to]).map((address) => ({ provider: 'resend', eventId: `${svixId}:${address}`, kind, email: address }));
 }
 
