@@ -14,6 +14,8 @@ export async function MembersSummary({ locale, totals, weeks }: { locale: Locale
     { key: 'subscribed', value: totals.status.subscribed },
     { key: 'pending', value: totals.status.pending },
     { key: 'unsubscribed', value: totals.status.unsubscribed },
+    { key: 'bounced', value: totals.address.bounced },
+    { key: 'complained', value: totals.address.complained },
     { key: 'readZh', value: totals.language.zh },
     { key: 'readEn', value: totals.language.en },
     { key: 'readBoth', value: totals.language.both },
