@@ -7,7 +7,10 @@ import { renderDocument } from '@/core/markdown/render-document';
 import { makePublishInput } from '@/core/studio/post-inputs';
 import { migrateToLatest } from '@/db/migrate';
 import { enqueueEmail } from '@/db/mail/email-outbox';
+import { hashToken, newToken } from '@/core/members/member-token';
 import { readAddressState, recordAddressEvent } from '@/db/members/address-state';
+import { setMemberSubscribed } from '@/db/members/member-account';
+import { confirmSubscription } from '@/db/members/member-rows';
 import { expandQueuedSends } from '@/db/newsletters/expand-sends';
 import { createContentRepository, type ContentRepository } from '@/db/repositories/content-repository';
 import { createPublishingRepository, type PublishingRepository } from '@/db/repositories/publishing-repository';
@@ -120,6 +123,23 @@ for (const target of testTargets) {
       await recordAddressEvent(t.db, { provider: 'postmark', eventId: unique('ev'), kind: 'bounced', email: late }, new Date());
       expect(await recipientsOfPost(postId)).not.toContain(late);
       expect(await recipientsOfPost(postId)).toContain(reader);
+    });
+
+    it('a new confirmation from the mailbox, or subscribing again from the account page, clears the mark', async () => {
+      const [complainer, bounced] = [await addMember(t.db, weekly), await addMember(t.db, weekly)];
+      await recordAddressEvent(t.db, { provider: 'ses', eventId: unique('ev'), kind: 'complained', email: complainer }, new Date());
+      await recordAddressEvent(t.db, { provider: 'ses', eventId: unique('ev'), kind: 'bounced', email: bounced }, new Date());
+      const token = newToken();
+      const member = await t.db.selectFrom('members').select('id').where('email', '=', complainer).executeTakeFirstOrThrow();
+      await t.db.updateTable('members').set({ status: 'pending' }).where('id', '=', member.id).execute();
+      await t.db.insertInto('member_tokens').values({ member_id: member.id, token_hash: hashToken(token), purpose: 'confirm', created_at: new Date().toISOString(), expires_at: new Date(Date.now() + 3600_000).toISOString() }).execute();
+      expect((await confirmSubscription(t.db, hashToken(token), new Date())).state).toBe('valid');
+      expect(await readAddressState(t.db, complainer)).toBeNull();
+      const other = await t.db.selectFrom('members').select('id').where('email', '=', bounced).executeTakeFirstOrThrow();
+      await setMemberSubscribed(t.db, other.id, false, new Date());
+      expect(await readAddressState(t.db, bounced)).toBe('bounced');
+      await setMemberSubscribed(t.db, other.id, true, new Date());
+      expect(await readAddressState(t.db, bounced)).toBeNull();
     });
   });
 }

@@ -115,11 +115,14 @@ export async function saveMemberPreferences(db: Kysely<Database>, memberId: numb
   });
 }
 
-/** Stops (or starts again) every newsletter for a confirmed member. */
+/**
+ * Stops (or starts again) every newsletter for a confirmed member. Starting again is the
+ * member's own act, signed in by a link from their mailbox: it clears a bounce or complaint mark.
+ */
 export async function setMemberSubscribed(db: Kysely<Database>, memberId: number, subscribed: boolean, now: Date): Promise<void> {
   await db
     .updateTable('members')
-    .set(subscribed ? { status: 'subscribed', unsubscribed_at: null } : { status: 'unsubscribed', unsubscribed_at: now.toISOString() })
+    .set(subscribed ? { status: 'subscribed', unsubscribed_at: null, address_state: null, address_state_at: null } : { status: 'unsubscribed', unsubscribed_at: now.toISOString() })
     .where('id', '=', memberId)
     .where('confirmed_at', 'is not', null)
     .execute();
