@@ -206,6 +206,28 @@ for (const target of testTargets) {
       expect(fetched.some((u) => u.includes('ConfirmSubscription'))).toBe(false);
       const tampered = { ...confirmation, SubscribeURL: 'https://sns.us-west-2.amazonaws.com/?Action=ConfirmSubscription&TopicArn=other' };
       expect((await post('ses', JSON.stringify(tampered))).status).toBe(401);
+
+      // With DUET_SES_CONFIRM_SUBSCRIPTIONS=1 the site opens it itself (only on SNS's own host).
+      const opened: string[] = [];
+      const confirming = createEmailEventHandlers({
+        config: { ...config, ses: { topicArns: [topicArn], confirmSubscriptions: true } },
+        certificates: createCertificateCache(async () => certificate.pem),
+        fetchText: async (url) => {
+          opened.push(url);
+          return '';
+        },
+        db: async () => t.db,
+        now: () => now,
+      });
+      const request = new Request('http://localhost/api/v1/email-events/ses', { method: 'POST', headers: { 'Content-Type': 'text/plain; charset=UTF-8' }, body: JSON.stringify(confirmation) });
+      expect(await (await defineRoute({ POST: confirming.ses }, { writesFrom: 'any' }).POST(request, { params: Promise.resolve({}) })).json()).toEqual({ confirmed: true });
+      expect(opened).toEqual([confirmation.SubscribeURL]);
+    });
+
+    it('refuses a body over 256 KB before reading it', async () => {
+      const big = 'x'.repeat(300 * 1024);
+      const response = await routes.mailgun.POST(new Request('http://localhost/api/v1/email-events/mailgun', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': String(big.length) }, body: big }), { params: Promise.resolve({}) });
+      expect(response.status).toBe(413);
     });
 
     it('Postmark: HTTP Basic credentials; a hard bounce marks, a soft one does not, a spam complaint unsubscribes, twice is once', async () => {
