@@ -2,19 +2,16 @@
 // as its documentation shows them: a good signature marks the address (a complaint also
 // unsubscribes), a forged or stale one is a 401 that changes nothing, the same event twice
 // changes nothing more, and a provider with no secret configured has no route (404).
-import { execFileSync } from 'node:child_process';
-import { createHmac, createSign, randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmailEventsConfig } from '@/core/config/email-events';
-import { snsCanonicalString, type SnsEnvelope } from '@/core/mail-events/sns-signature';
+import type { SnsEnvelope } from '@/core/mail-events/sns-signature';
 import { migrateToLatest } from '@/db/migrate';
 import { defineRoute } from '@/server/api/define-route';
 import { createEmailEventHandlers } from '@/server/mail-events/email-event-routes';
 import { createCertificateCache } from '@/server/mail-events/sns-certificates';
 import * as resendRoute from '@/app/api/v1/email-events/resend/route';
+import { makeCertificate, mailgunBody as signedMailgunBody, sesBounce, sesComplaint, signSns as sign, svixHeaders as signedSvixHeaders } from './helpers/email-event-payloads';
 import { unique } from './helpers/factories';
 import { testTargets, type TestDatabase } from './helpers/test-databases';
 
@@ -29,61 +26,8 @@ const config: EmailEventsConfig = {
   mailgun: { signingKey: mailgunKey },
 };
 
-/** A key and a self-signed certificate standing in for SNS's, made here by openssl. */
-function makeCertificate(): { key: string; pem: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'duet-sns-'));
-  try {
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, 'k.pem'), '-out', join(dir, 'c.pem'), '-days', '2', '-subj', '/CN=sns.amazonaws.com'], { stdio: 'ignore' });
-    return { key: readFileSync(join(dir, 'k.pem'), 'utf8'), pem: readFileSync(join(dir, 'c.pem'), 'utf8') };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-function sign(envelope: Omit<SnsEnvelope, 'Signature'>, key: string): SnsEnvelope {
-  const unsigned = { ...envelope, Signature: '' };
-  const signer = createSign(envelope.SignatureVersion === '1' ? 'RSA-SHA1' : 'RSA-SHA256');
-  signer.update(snsCanonicalString(unsigned));
-  return { ...unsigned, Signature: signer.sign(key, 'base64') };
-}
-
-/** SES's bounce notification as its documentation shows it (Message is the JSON text). */
-function sesBounce(email: string, bounceType: 'Permanent' | 'Transient') {
-  return JSON.stringify({
-    notificationType: 'Bounce',
-    bounce: {
-      feedbackId: '0100015e-7d0c-4c4a-8a9b-example-000000',
-      bounceType,
-      bounceSubType: bounceType === 'Permanent' ? 'General' : 'MailboxFull',
-      bouncedRecipients: [{ emailAddress: email, action: 'failed', status: '5.1.1', diagnosticCode: 'smtp; 550 5.1.1 user unknown' }],
-      timestamp: '2016-01-27T14:59:38.237Z',
-      remoteMtaIp: '127.0.2.0',
-      reportingMTA: 'dsn; a7-12.smtp-out.us-west-2.amazonses.com',
-    },
-    mail: { timestamp: '2016-01-27T14:59:37.000Z', source: 'news@duet.example', sourceArn: 'arn:aws:ses:us-west-2:123456789012:identity/duet.example', sendingAccountId: '123456789012', messageId: '0100015e-example', destination: [email] },
-  });
-}
-
-function sesComplaint(email: string) {
-  return JSON.stringify({
-    notificationType: 'Complaint',
-    complaint: { feedbackId: '0100015e-complaint', complaintSubType: null, complainedRecipients: [{ emailAddress: email }], timestamp: '2016-01-27T14:59:38.237Z', userAgent: 'AnyCompany Feedback Loop (V0.01)', complaintFeedbackType: 'abuse', arrivalDate: '2016-01-27T14:59:38.237Z' },
-    mail: { timestamp: '2016-01-27T14:59:37.000Z', source: 'news@duet.example', messageId: '0100015e-example', destination: [email] },
-  });
-}
-
-function svixHeaders(body: string, at: Date, secret = resendSecret): Record<string, string> {
-  const id = `msg_${randomBytes(12).toString('hex')}`;
-  const timestamp = String(Math.floor(at.getTime() / 1000));
-  const signature = createHmac('sha256', Buffer.from(secret.slice(6), 'base64')).update(`${id}.${timestamp}.${body}`).digest('base64');
-  return { 'svix-id': id, 'svix-timestamp': timestamp, 'svix-signature': `v1,${signature}` };
-}
-
-function mailgunBody(event: Record<string, unknown>, at: Date, key = mailgunKey) {
-  const timestamp = String(Math.floor(at.getTime() / 1000));
-  const token = randomBytes(25).toString('hex');
-  return { signature: { timestamp, token, signature: createHmac('sha256', key).update(timestamp + token).digest('hex') }, 'event-data': event };
-}
+const svixHeaders = (body: string, at: Date, secret = resendSecret) => signedSvixHeaders(body, at, secret);
+const mailgunBody = (event: Record<string, unknown>, at: Date, key = mailgunKey) => signedMailgunBody(event, at, key);
 
 for (const target of testTargets) {
   describe.skipIf(target.skip)(`bounce and complaint webhooks (${target.name})`, () => {
