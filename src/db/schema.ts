@@ -289,6 +289,7 @@ export interface Database {
   email_outbox: EmailOutboxTable;
   newsletter_sends: NewsletterSendsTable;
   site_secrets: SiteSecretsTable;
+  email_events: EmailEventsTable;
 }
 
 /** What an import made from each source item (migration 2026-12-22T0001-import-sources). */
@@ -382,6 +383,9 @@ export interface MembersTable {
   created_at: string;
   confirmed_at: string | null;
   unsubscribed_at: string | null;
+  /** null: deliverable; 'bounced' | 'complained' (migration 2026-12-28T0001-address-states). */
+  address_state: string | null;
+  address_state_at: string | null;
 }
 
 /** A single-use token sent to a member; only its SHA-256 is kept. */
@@ -453,4 +457,14 @@ export interface NewsletterSendsTable {
   created_at: string;
   queued_at: string | null;
   finished_at: string | null;
+}
+
+/** A bounce or complaint reported once per provider event (migration 2026-12-28T0001-address-states). */
+export interface EmailEventsTable {
+  id: Generated<number>;
+  provider: string;
+  event_id: string;
+  kind: string;
+  email: string;
+  received_at: string;
 }

@@ -19,6 +19,7 @@ import { createMailSender, outboxDir } from '@/server/mail/mail-transport';
 import { forgetGlobalDatabase, useAsGlobalDatabase } from './helpers/global-database';
 import { unique } from './helpers/factories';
 import { testTargets, type TestDatabase } from './helpers/test-databases';
+import { recordAddressEvent } from '@/db/members/address-state';
 
 vi.mock('next/cache', () => ({ revalidateTag: vi.fn(), unstable_cache: <T>(read: T) => read }));
 
@@ -167,13 +168,15 @@ for (const target of testTargets) {
     it('gives the member their data and deletes everything that names them', async () => {
       const email = await confirmedMember('both');
       const { cookie } = await signIn(email);
+      await recordAddressEvent(t.db, { provider: 'postmark', eventId: `Bounce:1:${email}`, kind: 'bounced', email }, new Date());
       const download = await call(meDataRoute, 'GET', '/api/v1/members/me/data', { cookie });
       expect(download.headers.get('content-disposition')).toBe('attachment; filename="member-data.json"');
-      const data = (await download.json()) as { member: Record<string, unknown>; emails: { kind: string }[]; newsletters: unknown[]; sessions: unknown[] };
+      const data = (await download.json()) as { member: Record<string, unknown>; emails: { kind: string }[]; newsletters: unknown[]; sessions: unknown[]; deliveryReports: unknown[] };
       expect(data.member).toMatchObject({ email, language: 'both', status: 'subscribed' });
       expect(data.member).not.toHaveProperty('id');
       expect(data.emails.map((e) => e.kind)).toEqual(['member-confirm', 'member-sign-in']);
       expect(data.sessions).toHaveLength(1);
+      expect(data.deliveryReports).toEqual([{ provider: 'postmark', kind: 'bounced', receivedAt: expect.any(String) }]);
       expect(JSON.stringify(data)).not.toMatch(/token|hash/i);
 
       const mismatch = await form(meRoute, '/api/v1/members/me?locale=en', { intent: 'delete', confirmEmail: 'someone@example.com' }, cookie);
@@ -184,6 +187,7 @@ for (const target of testTargets) {
       expect(deleted.headers.get('location')).toBe('/en/members/sign-in#account-deleted');
       expect(await t.db.selectFrom('members').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined();
       expect(await t.db.selectFrom('email_outbox').select('id').where('recipient', '=', email).execute()).toHaveLength(0);
+      expect(await t.db.selectFrom('email_events').select('id').where('email', '=', email).execute()).toHaveLength(0);
       expect((await call(meRoute, 'GET', '/api/v1/members/me', { cookie })).status).toBe(401);
     });
   });

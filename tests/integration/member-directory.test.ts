@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { migrateToLatest } from '@/db/migrate';
 import { addMemberByHand, confirmationsByDay, countMembers, listMembers, listNewsletterSummaries, memberTotals } from '@/db/members/member-directory';
 import { chartStart, weeklyCounts } from '@/core/members/member-directory';
+import { recordAddressEvent } from '@/db/members/address-state';
 import { membersCsv } from '@/server/studio/members-export';
 import { forgetGlobalDatabase, useAsGlobalDatabase } from './helpers/global-database';
 import { unique } from './helpers/factories';
@@ -74,6 +75,18 @@ for (const target of testTargets) {
       expect(totals.status.unsubscribed).toBeGreaterThanOrEqual(10);
       const weeks = weeklyCounts(await confirmationsByDay(t.db, chartStart(now)), now);
       expect(weeks.at(-1)!.count).toBeGreaterThanOrEqual(weekly);
+    });
+
+    it('finds and counts bounced and complained addresses, whatever their status', async () => {
+      const before = await memberTotals(t.db);
+      await recordAddressEvent(t.db, { provider: 'smtp', eventId: unique('e'), kind: 'bounced', email: `${tag}-31@example.com` }, now);
+      await recordAddressEvent(t.db, { provider: 'mailgun', eventId: unique('e'), kind: 'complained', email: `${tag}-32@example.com` }, now);
+      expect((await listMembers(t.db, { q: tag, status: 'bounced' }, 50)).members.map((m) => [m.email, m.status, m.addressState])).toEqual([[`${tag}-31@example.com`, 'subscribed', 'bounced']]);
+      expect((await listMembers(t.db, { q: tag, status: 'complained' }, 50)).members.map((m) => [m.email, m.status, m.addressState])).toEqual([[`${tag}-32@example.com`, 'unsubscribed', 'complained']]);
+      const totals = await memberTotals(t.db);
+      expect(totals.address).toEqual({ bounced: before.address.bounced + 1, complained: before.address.complained + 1 });
+      expect(totals.status.unsubscribed).toBe(before.status.unsubscribed + 1);
+      await t.db.updateTable('members').set({ address_state: null, status: 'subscribed', unsubscribed_at: null }).where('email', 'in', [`${tag}-31@example.com`, `${tag}-32@example.com`]).execute();
     });
 
     it('exports a filtered list as CSV, a batch at a time', async () => {

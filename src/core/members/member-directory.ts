@@ -2,17 +2,20 @@
 // by hand, and how the counts over time are bucketed. Pure rules and zod shapes.
 import { z } from 'zod';
 import type { Locale } from '@/core/locales';
+import { addressStates, type AddressState } from './address-state';
 import { memberLanguages, type MemberLanguage, type MemberStatus } from './member';
 import { subscribeInput } from './subscribe-input';
 
 export const memberStatuses = ['pending', 'subscribed', 'unsubscribed'] as const;
+/** The status filter also finds addresses delivery gave up on (bounced, complained), whatever their status. */
+export const memberStatusFilters = [...memberStatuses, ...addressStates] as const;
 export const memberPageSize = 50;
 
 /** The list's query string: every filter optional; `before` pages by id, newest first. */
 export const memberFilterInput = z.strictObject({
   q: z.string().trim().max(254).optional(),
   language: z.enum(memberLanguages).optional(),
-  status: z.enum(memberStatuses).optional(),
+  status: z.enum(memberStatusFilters).optional(),
   newsletter: z.coerce.number().int().positive().optional(),
   before: z.coerce.number().int().positive().optional(),
 });
@@ -87,6 +90,8 @@ export interface MemberListItem {
   createdAt: string;
   confirmedAt: string | null;
   unsubscribedAt: string | null;
+  /** null: deliverable; else no newsletter goes to the address. */
+  addressState: AddressState | null;
   newsletters: number[];
 }
 
@@ -95,6 +100,8 @@ export interface MemberTotals {
   status: Record<MemberStatus, number>;
   /** Subscribed members by the language they read. */
   language: Record<MemberLanguage, number>;
+  /** Members whose address bounced or complained, whatever their status. */
+  address: Record<AddressState, number>;
 }
 
 export interface NewsletterSummary {

@@ -115,11 +115,14 @@ export async function saveMemberPreferences(db: Kysely<Database>, memberId: numb
   });
 }
 
-/** Stops (or starts again) every newsletter for a confirmed member. */
+/**
+ * Stops (or starts again) every newsletter for a confirmed member. Starting again is the
+ * member's own act, signed in by a link from their mailbox: it clears a bounce or complaint mark.
+ */
 export async function setMemberSubscribed(db: Kysely<Database>, memberId: number, subscribed: boolean, now: Date): Promise<void> {
   await db
     .updateTable('members')
-    .set(subscribed ? { status: 'subscribed', unsubscribed_at: null } : { status: 'unsubscribed', unsubscribed_at: now.toISOString() })
+    .set(subscribed ? { status: 'subscribed', unsubscribed_at: null, address_state: null, address_state_at: null } : { status: 'unsubscribed', unsubscribed_at: now.toISOString() })
     .where('id', '=', memberId)
     .where('confirmed_at', 'is not', null)
     .execute();
@@ -130,11 +133,13 @@ export interface MemberData {
   newsletters: { name: { zh: string; en: string } }[];
   emails: { kind: string; subject: string; status: string; createdAt: string; sentAt: string | null }[];
   sessions: { startedAt: string; expiresAt: string; endedAt: string | null }[];
+  /** Bounces and complaints reported about their address (db/members/address-state.ts). */
+  deliveryReports: { provider: string; kind: string; receivedAt: string }[];
 }
 
 /** Everything the site keeps about a member, for them to download. */
 export async function memberData(db: Kysely<Database>, member: Member): Promise<MemberData> {
-  const [newsletters, emails, sessions] = await Promise.all([
+  const [newsletters, emails, sessions, reports] = await Promise.all([
     db
       .selectFrom('member_newsletters')
       .innerJoin('newsletters', 'newsletters.id', 'member_newsletters.newsletter_id')
@@ -144,22 +149,26 @@ export async function memberData(db: Kysely<Database>, member: Member): Promise<
       .execute(),
     db.selectFrom('email_outbox').select(['kind', 'subject', 'status', 'created_at', 'sent_at']).where('recipient', '=', member.email).orderBy('id').execute(),
     db.selectFrom('member_tokens').select(['created_at', 'expires_at', 'used_at']).where('member_id', '=', member.id).where('purpose', '=', 'session').orderBy('id').execute(),
+    db.selectFrom('email_events').select(['provider', 'kind', 'received_at']).where('email', '=', member.email).orderBy('id').execute(),
   ]);
   return {
     member: ownView(member),
     newsletters: newsletters.map((n) => ({ name: { zh: n.name_zh, en: n.name_en } })),
     emails: emails.map((e) => ({ kind: e.kind, subject: e.subject, status: e.status, createdAt: e.created_at, sentAt: e.sent_at })),
     sessions: sessions.map((s) => ({ startedAt: s.created_at, expiresAt: s.expires_at, endedAt: s.used_at })),
+    deliveryReports: reports.map((r) => ({ provider: r.provider, kind: r.kind, receivedAt: r.received_at })),
   };
 }
 
 /**
- * Deletes a member and what names them: their tokens and sessions, their newsletters, and
- * the outbox's record of e-mails to their address (one not yet sent is not sent).
+ * Deletes a member and what names them: their tokens and sessions, their newsletters, the
+ * outbox's record of e-mails to their address (one not yet sent is not sent), and the
+ * bounces and complaints reported about it.
  */
 export async function deleteMember(db: Kysely<Database>, member: Member): Promise<void> {
   await inTransaction(db, async (trx) => {
     await trx.deleteFrom('email_outbox').where('recipient', '=', member.email).execute();
+    await trx.deleteFrom('email_events').where('email', '=', member.email).execute();
     await trx.deleteFrom('member_tokens').where('member_id', '=', member.id).execute();
     await trx.deleteFrom('member_newsletters').where('member_id', '=', member.id).execute();
     await trx.deleteFrom('members').where('id', '=', member.id).execute();

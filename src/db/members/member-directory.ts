@@ -4,6 +4,7 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { AppError } from '@/core/errors/app-error';
 import type { Locale } from '@/core/locales';
+import type { AddressState } from '@/core/members/address-state';
 import type { MemberLanguage, MemberStatus } from '@/core/members/member';
 import type { AddMemberInput, MemberFilter, MemberListItem, MemberTotals, NewsletterSummary } from '@/core/members/member-directory';
 import type { ImportedMember } from '@/core/members/member-import';
@@ -20,7 +21,8 @@ function filtered(db: Kysely<Database>, filter: MemberFilter) {
   let query = db.selectFrom('members');
   if (filter.q) query = query.where(sql<boolean>`email like ${likePattern(filter.q)} escape '\\'`);
   if (filter.language) query = query.where('language', '=', filter.language);
-  if (filter.status) query = query.where('status', '=', filter.status);
+  if (filter.status === 'bounced' || filter.status === 'complained') query = query.where('address_state', '=', filter.status);
+  else if (filter.status) query = query.where('status', '=', filter.status);
   if (filter.newsletter) {
     const newsletter = filter.newsletter;
     query = query.where((eb: ExpressionBuilder<Database, 'members'>) =>
@@ -30,7 +32,7 @@ function filtered(db: Kysely<Database>, filter: MemberFilter) {
   return query;
 }
 
-type Row = { id: number; email: string; language: string; status: string; created_at: string; confirmed_at: string | null; unsubscribed_at: string | null };
+type Row = { id: number; email: string; language: string; status: string; created_at: string; confirmed_at: string | null; unsubscribed_at: string | null; address_state: string | null };
 
 async function withNewsletters(db: Kysely<Database>, rows: Row[]): Promise<MemberListItem[]> {
   const ids = rows.map((r) => Number(r.id));
@@ -49,11 +51,12 @@ async function withNewsletters(db: Kysely<Database>, rows: Row[]): Promise<Membe
     createdAt: r.created_at,
     confirmedAt: r.confirmed_at,
     unsubscribedAt: r.unsubscribed_at,
+    addressState: r.address_state as AddressState | null,
     newsletters: byMember.get(Number(r.id)) ?? [],
   }));
 }
 
-const columns = ['id', 'email', 'language', 'status', 'created_at', 'confirmed_at', 'unsubscribed_at'] as const;
+const columns = ['id', 'email', 'language', 'status', 'created_at', 'confirmed_at', 'unsubscribed_at', 'address_state'] as const;
 
 /** One page newest first; `next` is the `before` of the page after it (none at the end). */
 export async function listMembers(db: Kysely<Database>, filter: MemberFilter, limit: number): Promise<{ members: MemberListItem[]; next: number | null }> {
@@ -71,12 +74,17 @@ export async function countMembers(db: Kysely<Database>, filter: MemberFilter): 
 }
 
 export async function memberTotals(db: Kysely<Database>): Promise<MemberTotals> {
-  const rows = await db.selectFrom('members').select(['status', 'language', (eb) => eb.fn.countAll<number>().as('n')]).groupBy(['status', 'language']).execute();
-  const totals: MemberTotals = { status: { pending: 0, subscribed: 0, unsubscribed: 0 }, language: { zh: 0, en: 0, both: 0 } };
+  const rows = await db
+    .selectFrom('members')
+    .select(['status', 'language', 'address_state', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy(['status', 'language', 'address_state'])
+    .execute();
+  const totals: MemberTotals = { status: { pending: 0, subscribed: 0, unsubscribed: 0 }, language: { zh: 0, en: 0, both: 0 }, address: { bounced: 0, complained: 0 } };
   for (const row of rows) {
     const status = row.status as MemberStatus;
     if (status in totals.status) totals.status[status] += Number(row.n);
     if (status === 'subscribed' && row.language in totals.language) totals.language[row.language as MemberLanguage] += Number(row.n);
+    if (row.address_state && row.address_state in totals.address) totals.address[row.address_state as AddressState] += Number(row.n);
   }
   return totals;
 }

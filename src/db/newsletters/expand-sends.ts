@@ -17,6 +17,7 @@ import { sql, type Kysely } from 'kysely';
 import { otherLocale, type Locale } from '@/core/locales';
 import { createSiteSettings } from '../repositories/site-settings';
 import type { Database } from '../schema';
+import { isDeliverableMember } from '../members/address-state';
 
 interface QueuedSend {
   id: number;
@@ -44,6 +45,7 @@ function recipientsOf(db: Kysely<Database>, send: QueuedSend, withOther: boolean
     .selectFrom('members as m')
     .innerJoin('member_newsletters as mn', (join) => join.onRef('mn.member_id', '=', 'm.id').on('mn.newsletter_id', '=', send.newsletter_id))
     .where('m.status', '=', 'subscribed')
+    .where(isDeliverableMember)
     .where('m.language', 'in', languages)
     .where('m.id', '>', send.expanded_through)
     .where((eb) =>

@@ -1,10 +1,12 @@
 // One run of the mail worker: claim what is due in the outbox, send each message, and
 // mark it sent, or due again later with a growing wait (1, 2, 4, 8 minutes) until its
 // attempts are spent. A permanent refusal by the SMTP server (a 5xx reply: no such
-// mailbox, policy) is not tried again. Runs outside any request; several instances may
+// mailbox, policy) is not tried again, and one refusing the recipient marks the address
+// bounced (db/members/address-state.ts): no newsletter goes to it again. Runs outside any request; several instances may
 // run it at once.
 import type { Db } from '@/db/client';
 import { claimDueEmails, markEmailFailed, markEmailSent, type OutboxRow } from '@/db/mail/email-outbox';
+import { recordAddressEvent } from '@/db/members/address-state';
 import { logger } from '@/server/logger';
 import type { MailMessage, MailSender } from './mail-transport';
 
@@ -27,6 +29,14 @@ const retryBaseMs = 60_000;
 function isPermanentRefusal(error: unknown): boolean {
   const code = (error as { responseCode?: unknown } | null)?.responseCode;
   return typeof code === 'number' && code >= 500 && code < 600;
+}
+
+/**
+ * A 5xx to `RCPT TO` refuses this recipient; a 5xx elsewhere (a refused login, a sender
+ * the server will not relay for) says nothing about the address and marks nobody.
+ */
+function isRecipientRefused(error: unknown): boolean {
+  return isPermanentRefusal(error) && (error as { command?: unknown }).command === 'RCPT TO';
 }
 
 function contentLanguage(locale: string): string {
@@ -63,6 +73,7 @@ export async function deliverDueEmails({ db, sender, fromNameOf, compose, now = 
         const wait = retryBaseMs * 2 ** Math.max(0, Number(row.attempts) - 1);
         logger.warn({ outboxId: row.id, kind: row.kind, attempts: row.attempts, err: error }, 'an e-mail could not be sent');
         await markEmailFailed(db, row, message, isPermanentRefusal(error) ? null : new Date(now().getTime() + wait));
+        if (isRecipientRefused(error)) await recordAddressEvent(db, { provider: 'smtp', eventId: `outbox-${row.id}`, kind: 'bounced', email: row.recipient }, now());
       }
     }
   }

@@ -27,9 +27,9 @@ export interface PostfixInstance {
   port: number;
   smtpUrl: string;
   /** Every message delivered so far, parsed, with the recipient Postfix delivered it to. */
-  delivered(): Promise<Array<{ to: string; mail: ParsedMail }>>;
+  delivered(): Promise<Array<{ to: string; mail: ParsedMail; raw: Buffer }>>;
   /** Waits until `count` messages are delivered (or throws with the mail log's tail). */
-  waitFor(count: number, timeoutMs?: number): Promise<Array<{ to: string; mail: ParsedMail }>>;
+  waitFor(count: number, timeoutMs?: number): Promise<Array<{ to: string; mail: ParsedMail; raw: Buffer }>>;
   stop(): Promise<void>;
 }
 
@@ -111,10 +111,11 @@ export async function startPostfix(port: number): Promise<PostfixInstance> {
     const files = readdirSync(maildir);
     return Promise.all(
       files.map(async (file) => {
-        const mail = await simpleParser(readFileSync(join(maildir, file)));
+        const raw = readFileSync(join(maildir, file));
+        const mail = await simpleParser(raw);
         // mailparser keeps unknown headers as text; Postfix's virtual agent adds this one.
         const to = mail.headerLines.find((h) => h.key === 'delivered-to')?.line.replace(/^[^:]*:\s*/, '') ?? '';
-        return { to, mail };
+        return { to, mail, raw };
       }),
     );
   }

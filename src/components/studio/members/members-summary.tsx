@@ -17,6 +17,9 @@ export async function MembersSummary({ locale, totals, weeks }: { locale: Locale
     { key: 'readZh', value: totals.language.zh },
     { key: 'readEn', value: totals.language.en },
     { key: 'readBoth', value: totals.language.both },
+    // Addresses delivery gave up on, whatever their status: a row of their own.
+    { key: 'bounced', value: totals.address.bounced },
+    { key: 'complained', value: totals.address.complained },
   ] as const;
   return (
     <section className={styles.summary} aria-labelledby="members-summary">

@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/core/locales';
 import { memberLanguages } from '@/core/members/member';
-import { memberStatuses, type MemberFilter, type MemberListItem, type NewsletterSummary } from '@/core/members/member-directory';
+import { memberStatusFilters, type MemberFilter, type MemberListItem, type NewsletterSummary } from '@/core/members/member-directory';
 import studio from '../studio.module.css';
 import styles from './members.module.css';
 
@@ -53,7 +53,7 @@ export async function MembersTable({ locale, filter, members, next, count, newsl
         {select(
           'status',
           t('status'),
-          memberStatuses.map((s) => ({ value: s, label: t(`statusName.${s}`) })),
+          memberStatusFilters.map((s) => ({ value: s, label: t(`statusName.${s}`) })),
         )}
         {select(
           'newsletter',
@@ -95,6 +95,11 @@ export async function MembersTable({ locale, filter, members, next, count, newsl
                     <span className={styles.status} data-status={m.status}>
                       {t(`statusName.${m.status}`)}
                     </span>
+                    {m.addressState && (
+                      <span className={styles.addressState} data-address-state={m.addressState} title={t(`addressHint.${m.addressState}`)}>
+                        {t(`statusName.${m.addressState}`)}
+                      </span>
+                    )}
                   </td>
                   <td>{m.newsletters.map((id) => names.get(id) ?? `#${id}`).join('、')}</td>
                   <td className={studio.muted}>
