@@ -1,8 +1,9 @@
 // Browser suite: Debian's Chromium against the production build served by `npm start`.
 import { defineConfig, devices } from '@playwright/test';
+import { testPorts } from './tests/ports';
 import { testVariantCache } from './tests/variant-cache-folder';
 
-const port = Number(process.env.E2E_PORT ?? 3100);
+const port = testPorts.site;
 export const baseURL = `http://localhost:${port}`;
 
 const desktop = { viewport: { width: 1280, height: 900 } };
@@ -15,6 +16,14 @@ const siteWide = /site-identity\.spec\.ts$/;
  * for them, so they run once, in the `requests` project, not at both widths.
  */
 const requestOnly = /@requests/;
+/**
+ * The rule for the phone's width: every page test runs at desktop width, and only a test
+ * tagged `@both-widths` runs at 375 px as well, one whose assertion can change with the
+ * window: layout and overflow, the header's navigation, where lines break, the Studio's
+ * one-column editor, its toolbar and rows at a phone's width, touch, axe. A workflow, an
+ * import, a search's results or a review is the same at every width: desktop proves it.
+ */
+const bothWidths = /@both-widths/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -37,7 +46,7 @@ export default defineConfig({
   },
   projects: [
     { name: 'desktop', testIgnore: siteWide, grepInvert: requestOnly, use: desktop },
-    { name: 'mobile', testIgnore: siteWide, grepInvert: requestOnly, use: mobile },
+    { name: 'mobile', testIgnore: siteWide, grep: bothWidths, use: mobile },
     { name: 'requests', testIgnore: siteWide, grep: requestOnly, use: desktop },
     // site-identity.spec.ts renames the site and changes its colours, which every page,
     // feed and manifest shows: it runs once, after everything else, and reads the pages

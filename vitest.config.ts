@@ -13,5 +13,9 @@ export default defineConfig({
     // migrations on a loaded 2-core CI machine can take longer than vitest's 5 s default.
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Two files at a time even on two cores (vitest's default there is one): a file spends
+    // much of its time starting its fork and waiting on PostgreSQL, Redis, Swift or a child
+    // process. Measured on the shared 2-core machine at load 9-11: 480 s with one, 415 s with two.
+    maxWorkers: 2,
   },
 });

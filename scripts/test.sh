@@ -41,13 +41,34 @@ node scripts/patch-micromark.mjs
 DUET_TEST_VARIANT_CACHE="$(mktemp -d "${TMPDIR:-/tmp}/duet-test-variants.XXXXXX")"
 export DUET_TEST_VARIANT_CACHE
 
-step "typecheck"
+# Types and lint side by side (each waits on one core as much as it works): both run to
+# the end, both outputs are shown, and either one failing fails the step. The only type
+# check: the production build below (scripts/start.mjs) skips Next's own.
+step "typecheck and lint (side by side)"
 npx next typegen >/dev/null
-npx tsc --noEmit
-# The only type check: the production build below (scripts/start.mjs) skips Next's own.
-
-step "lint"
-npx eslint . --max-warnings 0
+checks_dir="$(mktemp -d "${TMPDIR:-/tmp}/duet-checks.XXXXXX")"
+# Runs a check in the background, its output and "exit-status seconds" kept under its name.
+check_in_background() {
+  local name=$1
+  shift
+  (
+    started=$SECONDS
+    if "$@" >"$checks_dir/$name" 2>&1; then status=0; else status=$?; fi
+    echo "$status $((SECONDS - started))" >"$checks_dir/$name.status"
+  ) &
+}
+check_in_background tsc npx tsc --noEmit
+check_in_background eslint npx eslint . --max-warnings 0
+wait
+checks_failed=0
+for check in tsc eslint; do
+  read -r check_status check_seconds <"$checks_dir/$check.status"
+  printf '%s: %s, %d s\n' "$check" "$([ "$check_status" -eq 0 ] && echo passed || echo "failed, exit $check_status")" "$check_seconds"
+  cat "$checks_dir/$check"
+  [ "$check_status" -eq 0 ] || checks_failed=1
+done
+rm -rf "$checks_dir"
+[ "$checks_failed" -eq 0 ]
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   node -e "const c=new (require('pg').Client)({connectionString:process.env.TEST_DATABASE_URL});c.connect().then(()=>c.end()).catch(e=>{console.error('PostgreSQL at TEST_DATABASE_URL is unreachable: '+e.message);process.exit(1)})"

@@ -10,7 +10,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { startS3TestServer, swiftAvailable } from '../integration/helpers/s3-test-server';
 import { createSchema, dropSchema, ensureBuild, isUp, kill, logOf, owner, ports, postgresUrl, root, sharedEnv, startBalancer, startInstance, startRedis, waitFor } from './harness';
 
-export const stateFile = join(tmpdir(), 'duet-cluster-state.json');
+export const stateFile = join(tmpdir(), `duet-cluster-state-${ports.balancer}.json`);
 
 export default async function globalSetup() {
   const hasRedis = spawnSync('redis-server', ['--version']).status === 0;

@@ -12,10 +12,12 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import type { S3Config } from '@/server/media/s3-config';
+import { testPorts } from '../ports';
 import { testVariantCache } from '../variant-cache-folder';
 
 export const root = new URL('../..', import.meta.url).pathname;
-export const ports = { balancer: 3300, a: 3301, b: 3302, redis: 6390 };
+/** E2E_PORT + 50 to + 53 (tests/ports.ts), so another run on another E2E_PORT never meets this one. */
+export const ports = testPorts.cluster;
 export const siteUrl = `http://127.0.0.1:${ports.balancer}`;
 export const postgresUrl = process.env.TEST_DATABASE_URL ?? '';
 export const owner = { email: 'owner@cluster.test', password: 'cluster passphrase 1', name: 'Olivia Owner' };
@@ -90,7 +92,7 @@ export async function waitFor(check: () => Promise<boolean>, what: string, timeo
 }
 
 /** Where an instance's output goes (its log lines are checked by the tests). */
-export const logOf = (name: string) => join(tmpdir(), `duet-cluster-${name}.log`);
+export const logOf = (name: string) => join(tmpdir(), `duet-cluster-${ports.balancer}-${name}.log`);
 
 export function startInstance(name: 'a' | 'b', env: Record<string, string>): ChildProcess {
   const dataDir = mkdtempSync(join(tmpdir(), `duet-cluster-${name}-`));

@@ -19,7 +19,7 @@ for (const javaScriptEnabled of [true, false]) {
       }
     });
 
-    test('an article reads in both languages and the switcher keeps the pair', async ({ page }, info) => {
+    test('an article reads in both languages and the switcher keeps the pair', { tag: '@both-widths' }, async ({ page }, info) => {
       await page.goto(pair.zh);
       await expect(page.locator('article.post')).toHaveAttribute('lang', 'zh');
       await expect(page.locator('h1')).toHaveText('为什么要用两种语言出版');
@@ -91,7 +91,7 @@ for (const javaScriptEnabled of [true, false]) {
       if (!javaScriptEnabled) await page.screenshot({ path: info.outputPath('parallel-en.png'), fullPage: true });
     });
 
-    test('tags, authors, archive and static pages in both languages', async ({ page }) => {
+    test('tags, authors, archive and static pages in both languages', { tag: '@both-widths' }, async ({ page }) => {
       await page.goto('/zh/tags');
       await page.getByRole('link', { name: '排版', exact: true }).click();
       await expect(page).toHaveURL(/\/zh\/tags\/paiban$/);
@@ -131,7 +131,7 @@ test('unknown slugs, bad page numbers and odd paths answer 404, never 500', { ta
   expect((await request.get('/zh/posts/why-publish-in-two-languages', { maxRedirects: 0 })).status()).toBe(308);
 });
 
-test('page 2 of the home list exists when there are enough articles', async ({ page }) => {
+test('page 2 of the home list exists when there are enough articles', { tag: '@both-widths' }, async ({ page }) => {
   await page.goto('/en');
   const next = page.locator('.pagination a[rel=next]');
   await expect(next).toHaveAttribute('href', '/en/page/2');

@@ -1,5 +1,5 @@
-// Images from other sites in the editor (issue #23, item 3), at desktop and phone width in
-// both Studio languages: a paste shaped like Google Docs' brings images that live on
+// Images from other sites in the editor (issue #23, item 3), in both Studio languages (at
+// desktop width: markers and copies do not change with the window): a paste shaped like Google Docs' brings images that live on
 // another site (a server this spec runs on 127.0.0.1, which the suite's server may fetch
 // from by DUET_TEST_FETCH_ADDRESSES); the one that is an image is copied into the media
 // library with the upload's progress mark and its address becomes the library's (one undo

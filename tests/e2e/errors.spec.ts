@@ -11,7 +11,7 @@ for (const javaScriptEnabled of [true, false]) {
   test.describe(`error pages, JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
     test.use({ javaScriptEnabled });
     for (const locale of ['zh', 'en'] as const) {
-      test(`${locale}: 404 for an unknown page, with header and a way home`, async ({ page }) => {
+      test(`${locale}: 404 for an unknown page, with header and a way home`, { tag: '@both-widths' }, async ({ page }) => {
         const res = await page.goto(`/${locale}/no/such/page`);
         expect(res?.status()).toBe(404);
         await expect(page.locator('html')).toHaveAttribute('lang', locale);

@@ -22,8 +22,7 @@ test.describe('Markdown that used to take minutes', () => {
   // One after another: each keeps a formatter busy on purpose, and the timings below are
   // about one hostile text, not three at once.
   test.describe.configure({ mode: 'serial' });
-  test('a 60 KB body of `**_` is saved, published and read in under 5 s each (it took 15–25 s)', async ({ browser, baseURL }, info) => {
-    test.skip(info.project.name !== 'desktop', 'one run is enough: no layout involved');
+  test('a 60 KB body of `**_` is saved, published and read in under 5 s each (it took 15–25 s)', async ({ browser, baseURL }) => {
     test.setTimeout(90_000);
     const page = await ownerPage(browser, baseURL!);
     const postId = await newDraft(page, `Hostile ${run}`);
@@ -47,8 +46,7 @@ test.describe('Markdown that used to take minutes', () => {
     expect(await reader.text()).toContain('**_**_');
   });
 
-  test('the server answers health checks while a long text is being formatted', async ({ browser, baseURL }, info) => {
-    test.skip(info.project.name !== 'desktop', 'one run is enough: no layout involved');
+  test('the server answers health checks while a long text is being formatted', async ({ browser, baseURL }) => {
     test.setTimeout(60_000);
     const page = await ownerPage(browser, baseURL!);
     const origin = { origin: new URL(baseURL!).origin };
@@ -68,8 +66,7 @@ test.describe('Markdown that used to take minutes', () => {
     expect((await answer.json()).error).toMatchObject({ reason: 'render-timeout', fields: { body: [expect.any(String)] } });
   });
 
-  test('a text that cannot be formatted in time is refused in the writer’s language, and what was stored stays', async ({ browser, baseURL }, info) => {
-    test.skip(info.project.name !== 'desktop', 'one run is enough: the editor is covered at both widths elsewhere');
+  test('a text that cannot be formatted in time is refused in the writer’s language, and what was stored stays', async ({ browser, baseURL }) => {
     test.setTimeout(90_000);
     const page = await ownerPage(browser, baseURL!);
     const postId = await newDraft(page, `慢文 ${run}`, 'zh');
@@ -217,8 +214,7 @@ test.describe('caches do not fill', { tag: '@requests' }, () => {
 });
 
 test.describe('what one role may see and change of another’s work', () => {
-  test('an author sees neither other people’s drafts nor a way to rewrite their media’s texts; a revoked invite stops working', async ({ browser, baseURL }, info) => {
-    test.skip(info.project.name !== 'desktop', 'no layout involved');
+  test('an author sees neither other people’s drafts nor a way to rewrite their media’s texts; a revoked invite stops working', async ({ browser, baseURL }) => {
     test.setTimeout(120_000);
     const owner = await ownerPage(browser, baseURL!);
     const secret = `Owner's unpublished draft ${run}`;

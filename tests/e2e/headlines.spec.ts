@@ -72,7 +72,7 @@ async function open(page: Page, path: string) {
   await page.evaluate(() => document.fonts.ready);
 }
 
-test('every Chinese article title breaks between words only', async ({ page }, info) => {
+test('every Chinese article title breaks between words only', { tag: '@both-widths' }, async ({ page }, info) => {
   let wrapped = 0;
   for (const { title, path } of chineseTitles) {
     await open(page, path);
@@ -98,7 +98,7 @@ test('Chinese titles are phrased with <wbr> under keep-all; English titles are u
   await expect(page.locator('.post-card[lang=zh] .post-card__title wbr')).not.toHaveCount(0);
 });
 
-test('card titles on the home page and archive pages break between words only', async ({ page }) => {
+test('card titles on the home page and archive pages break between words only', { tag: '@both-widths' }, async ({ page }) => {
   for (const path of ['/zh', '/zh/page/2', '/zh/tags/paiban']) {
     await open(page, path);
     const titles = page.locator('.post-card__title a');
@@ -107,7 +107,7 @@ test('card titles on the home page and archive pages break between words only', 
   }
 });
 
-test('the archive’s titles break between words only, and are phrased', async ({ page }) => {
+test('the archive’s titles break between words only, and are phrased', { tag: '@both-widths' }, async ({ page }) => {
   await open(page, '/zh/archive');
   const titles = page.locator('.archive-list a');
   expect(await titles.count()).toBeGreaterThan(3);
@@ -115,7 +115,7 @@ test('the archive’s titles break between words only, and are phrased', async (
   for (const title of await titles.all()) await expectBreaksBetweenWords(title, `/zh/archive: ${await title.textContent()}`);
 });
 
-test('the parallel view’s titles break between words only', async ({ page }) => {
+test('the parallel view’s titles break between words only', { tag: '@both-widths' }, async ({ page }) => {
   for (const { path } of chineseTitles.filter((t) => t.path.startsWith('/zh/posts/')).slice(0, 6)) {
     const res = await page.goto(`${path}/parallel`);
     if (res?.status() === 404) continue; // a Chinese-only article has no parallel view
@@ -126,8 +126,8 @@ test('the parallel view’s titles break between words only', async ({ page }) =
   }
 });
 
-test('article titles break between words at every width from 320 to 1280 px', async ({ page }, info) => {
-  test.skip(info.project.name !== 'desktop', 'sweeps the widths itself');
+// Desktop project only: it sweeps the widths itself.
+test('article titles break between words at every width from 320 to 1280 px', async ({ page }) => {
   test.setTimeout(120_000);
   for (const { path } of chineseTitles) {
     await open(page, path);

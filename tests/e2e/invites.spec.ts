@@ -1,4 +1,4 @@
-// Inviting from Studio › People, as an owner does it on a desktop and on a phone: the new
+// Inviting from Studio › People, as an owner does it (the list and its copy button on a phone too): the new
 // invite is in the list of open invites at once, its link is copied by a button that says
 // so, and revoking asks first (Cancel keeps the invite), in English and in Chinese.
 import { randomBytes } from 'node:crypto';
@@ -8,7 +8,7 @@ import { ownerPage } from './helpers/studio';
 const run = randomBytes(3).toString('hex');
 const inviteSection = 'section[aria-labelledby=invite]';
 
-test('a new invite is listed at once and its link copies to the clipboard', async ({ browser, baseURL }, info) => {
+test('a new invite is listed at once and its link copies to the clipboard', { tag: '@both-widths' }, async ({ browser, baseURL }, info) => {
   const page = await ownerPage(browser, baseURL!);
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(baseURL!).origin });
   const email = `copy-${run}-${info.project.name}@duet.test`;

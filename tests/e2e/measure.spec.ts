@@ -3,8 +3,7 @@
 // character is drawn; a paragraph's last line (short by nature) is left out.
 import { expect, test } from '@playwright/test';
 
-test('an English article’s lines hold 60–75 characters on a wide screen', async ({ page, isMobile }) => {
-  test.skip(isMobile, 'a phone is narrower than the measure');
+test('an English article’s lines hold 60–75 characters on a wide screen', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/en/posts/the-time-it-takes-to-drink-tea');
   await page.evaluate(() => document.fonts.ready);

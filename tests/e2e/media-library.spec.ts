@@ -1,4 +1,4 @@
-// The media library as an editor searches it, on a desktop and on a phone: sound, film and
+// The media library as an editor searches it (its tiles on a phone too): sound, film and
 // subtitles have real tiles (their kind, name, duration or size, and the language a
 // subtitle or narration serves in), and the search finds files by name or by alt text in
 // either language, narrows by kind, and works without JavaScript. Uses the demo's files.
@@ -7,7 +7,7 @@ import { ownerPage } from './helpers/studio';
 
 const tiles = (page: { locator: (s: string) => Locator }) => page.locator('ul li[data-kind]');
 
-test('audio, video and subtitles have tiles that say what they are', async ({ browser, baseURL }) => {
+test('audio, video and subtitles have tiles that say what they are', { tag: '@both-widths' }, async ({ browser, baseURL }) => {
   const page = await ownerPage(browser, baseURL!);
   await page.goto('/en/studio/media?q=city-walk-shanghai');
   const video = tiles(page).filter({ hasText: 'city-walk-shanghai.webm' });

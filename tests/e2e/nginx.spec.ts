@@ -7,19 +7,19 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { latestRevision, newDraft, ownerPage } from './helpers/studio';
+import { testPorts } from '../ports';
 import { nginxBinary, startNginx, type RunningNginx } from './helpers/nginx';
 
 test.describe.configure({ mode: 'serial' });
 let nginx: RunningNginx;
 
-test.beforeAll(async ({ baseURL }, info) => {
-  test.skip(info.project.name !== 'desktop', 'one proxy, one run: no layout involved');
+test.beforeAll(async ({ baseURL }) => {
   if (!nginxBinary) {
     if (process.env.CI === 'true') throw new Error('CI: nginx is required for the reverse-proxy suite (apt-get install nginx).');
     console.warn('\n  SKIPPED: the nginx suite needs nginx (apt-get install nginx). CI runs it.\n');
     test.skip(true, 'nginx is not installed');
   }
-  nginx = await startNginx(new URL(baseURL!), 3187);
+  nginx = await startNginx(new URL(baseURL!), testPorts.nginx);
 });
 test.afterAll(async () => nginx?.stop());
 

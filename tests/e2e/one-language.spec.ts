@@ -7,7 +7,7 @@ import { newDraft, ownerPage } from './helpers/studio';
 
 const run = randomBytes(3).toString('hex');
 
-test('a post in one language gives its text the width', async ({ browser, baseURL }, info) => {
+test('a post in one language gives its text the width', { tag: '@both-widths' }, async ({ browser, baseURL }, info) => {
   const page = await ownerPage(browser, baseURL!);
   await newDraft(page, `Only English ${run} ${info.project.name}`);
   const source = page.locator('section[aria-labelledby=en-heading]');

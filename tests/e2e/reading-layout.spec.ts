@@ -18,7 +18,7 @@ async function open(page: Page, path: string) {
 }
 
 for (const locale of ['zh', 'en'] as const) {
-  test(`${locale}: the parallel view never overflows; code and tables scroll inside their column`, async ({ page }, info) => {
+  test(`${locale}: the parallel view never overflows; code and tables scroll inside their column`, { tag: '@both-widths' }, async ({ page }, info) => {
     let scrolling = 0;
     for (const article of wideArticles) {
       const path = `${article[locale]}/parallel`;
@@ -42,7 +42,7 @@ for (const locale of ['zh', 'en'] as const) {
     expect(scrolling, info.project.name).toBeGreaterThan(0);
   });
 
-  test(`${locale}: a code block's language label never covers its first line`, async ({ page }) => {
+  test(`${locale}: a code block's language label never covers its first line`, { tag: '@both-widths' }, async ({ page }) => {
     let labelled = 0;
     for (const article of wideArticles) {
       await open(page, article[locale]);
@@ -103,7 +103,7 @@ function linesTall(locator: Locator) {
   });
 }
 
-test('the Chinese search button and the header’s search link stay on one line', async ({ page }) => {
+test('the Chinese search button and the header’s search link stay on one line', { tag: '@both-widths' }, async ({ page }) => {
   for (const path of ['/zh/search', `/zh/search?q=${encodeURIComponent('出版')}`]) {
     await open(page, path);
     const button = page.locator('form[role=search] button[type=submit]');

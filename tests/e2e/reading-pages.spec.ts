@@ -37,8 +37,7 @@ function contrastOf(locator: Locator): Promise<number> {
 }
 
 test.describe('an article\'s images', () => {
-  test('have their size and smaller copies, and the first is fetched first', async ({ browser, baseURL }, info) => {
-    test.skip(info.project.name !== 'desktop', 'what the server sends is the same at both widths');
+  test('have their size and smaller copies, and the first is fetched first', async ({ browser, baseURL }) => {
     test.setTimeout(90_000);
     const page = await ownerPage(browser, baseURL!);
     const origin = { origin: new URL(baseURL!).origin };
@@ -112,8 +111,7 @@ test.describe('the article\'s video', () => {
 });
 
 test.describe('a video upload', () => {
-  test('gets its MP4 copy in the background when the machine has ffmpeg', async ({ browser, baseURL }, info) => {
-    test.skip(info.project.name !== 'desktop', 'one upload is enough');
+  test('gets its MP4 copy in the background when the machine has ffmpeg', async ({ browser, baseURL }) => {
     // CI installs ffmpeg (.ci/run): there a missing one is a failure, not a skip.
     if (process.env.CI === 'true') expect(hasFfmpeg, 'ffmpeg is missing in CI').toBe(true);
     test.skip(!hasFfmpeg, 'no ffmpeg on this machine: videos are served as uploaded (README, FFMPEG_PATH)');
@@ -162,7 +160,7 @@ async function avatarAndHeading(page: Page) {
 
 test.describe('an author\'s page', () => {
   for (const [locale, initials] of [['zh', '林'], ['en', 'LY']] as const) {
-    test(`shows the author's initials beside a heading on the page's grid (${locale})`, async ({ page }) => {
+    test(`shows the author's initials beside a heading on the page's grid (${locale})`, { tag: '@both-widths' }, async ({ page }) => {
       await page.goto(`/${locale}/authors/lin-yue`);
       const { avatar, avatarBox, headingBox, listBox } = await avatarAndHeading(page);
       await expect(avatar).toHaveText(initials);

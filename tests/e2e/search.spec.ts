@@ -36,7 +36,7 @@ for (const javaScriptEnabled of [true, false]) {
         await expect(page.locator('article.post h1, article.post .post-header__title').first()).toHaveText(bilingualTitle[locale]);
       });
 
-      test(`${locale}: the empty state explains what to type, and the header links here`, async ({ page }) => {
+      test(`${locale}: the empty state explains what to type, and the header links here`, { tag: '@both-widths' }, async ({ page }) => {
         await page.goto(`/${locale}`);
         await page.locator(`.site-nav a[href="/${locale}/search"]`).click();
         await expect(page).toHaveURL(new RegExp(`/${locale}/search$`));

@@ -34,7 +34,7 @@ for (const locale of ['zh', 'en'] as const) {
     expect(foreign).toEqual([]);
   });
 
-  test(`${locale}: landmarks, skip link and screenshot`, async ({ page }, info) => {
+  test(`${locale}: landmarks, skip link and screenshot`, { tag: '@both-widths' }, async ({ page }, info) => {
     await page.goto(`/${locale}`);
     await expect(page.getByRole('banner')).toHaveCount(1);
     await expect(page.locator('main#content')).toHaveCount(1);

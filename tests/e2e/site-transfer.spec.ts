@@ -2,8 +2,8 @@
 // build: the owner uploads a WordPress (Polylang) export, reads the preview (what will be
 // created, paired and published) before anything is written, imports it with progress and
 // then reads the pair on the site; the same file again creates nothing; a malformed file is
-// refused with the line at fault; an export and a backup come back as downloads. Desktop
-// only: one site job runs at a time, and the mobile project shares this server.
+// refused with the line at fault; an export and a backup come back as downloads. At desktop
+// width only (untagged): one site job runs at a time, and the suite has one server.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
@@ -36,7 +36,6 @@ async function preview(page: Page, name: string, buffer: Buffer) {
 
 test.describe('moving a site in and out from the Studio', () => {
   test.describe.configure({ mode: 'serial' });
-  test.skip(({ isMobile }) => isMobile, 'one site job at a time: the desktop project covers it');
 
   test('an import is previewed, then imported with its statuses, and reads on the site', async ({ page }) => {
     test.setTimeout(120_000);
@@ -115,7 +114,10 @@ test.describe('moving a site in and out from the Studio', () => {
       const link = page.getByRole('status').getByRole('link', { name });
       await expect(link).toBeVisible({ timeout: 90_000 });
       const stamp = /(\d{8}-\d{4})\.zip/.exec((await link.textContent())!)![1];
-      expect([started.stamp, clock(1).stamp, clock(2).stamp]).toContain(stamp);
+      // Named for a minute from the click to now on the site's clock (the job may take over a
+      // minute on a busy machine; stamps sort as text).
+      const now = clock(0).stamp;
+      expect(stamp! >= started.stamp && stamp! <= now, `${stamp} from ${started.stamp} to ${now}`).toBe(true);
       // The list of recent jobs says the same time as the name.
       const listed = page.locator('section[aria-labelledby=recent-title] li', { hasText: stamp! }).first().locator('time');
       const [hour, minute] = [Number(stamp!.slice(9, 11)), stamp!.slice(11, 13)];

@@ -12,7 +12,7 @@ async function expectNoSeriousIssues(page: Page, what: string) {
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`), what).toEqual([]);
 }
 
-test('the Studio passes axe in both languages', async ({ page }) => {
+test('the Studio passes axe in both languages', { tag: '@both-widths' }, async ({ page }) => {
   test.setTimeout(120_000);
   await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': `10.200.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}` });
   await signInAsOwner(page);

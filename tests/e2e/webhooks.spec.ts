@@ -9,7 +9,6 @@ import { startReceiver } from '../integration/helpers/webhook-receiver';
 import { acceptInvite, invite, ownerPage, randomIp } from './helpers/studio';
 
 test('the owner adds a webhook and sees its test delivery; an editor does not see webhooks', async ({ browser, baseURL }, info) => {
-  test.skip(info.project.name !== 'desktop', 'one run is enough: the form is the same at every width');
   test.setTimeout(120_000);
   const receiver = await startReceiver();
   try {

@@ -58,6 +58,8 @@ describe.skipIf(skipS3Suite)('media in S3-compatible storage (Swift s3api)', () 
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
 
+  // Eight AVIF and WebP encodings of a noisy picture (the upload twice, to S3 and to disk):
+  // beside another test file on two busy cores they took over vitest's 30 s once.
   it('stores an upload and its variants in the bucket, and serves them back byte for byte', async () => {
     const uploaded = await ingestUpload({ stream: webStream(image), fileName: 'Tea Garden.png', dataDir: dataDir(), store });
     expect(uploaded).toMatchObject({ kind: 'image', path: expect.stringMatching(/^\/images\/tea-garden\.[0-9a-f]{12}\.png$/), width: 1100, height: 700, isReused: false });
@@ -91,7 +93,7 @@ describe.skipIf(skipS3Suite)('media in S3-compatible storage (Swift s3api)', () 
     // Uploaded again: the bucket already holds it (by size and recorded SHA-256), nothing is re-encoded.
     const again = await ingestUpload({ stream: webStream(image), fileName: 'Tea Garden.png', dataDir: dataDir(), store });
     expect(again).toEqual({ ...uploaded, isReused: true });
-  });
+  }, 90_000);
 
   it('answers ranges with 206 and the right bytes, 416 when unsatisfiable, and 304 for a known ETag', async () => {
     const uploaded = await ingestUpload({ stream: webStream(image), fileName: 'range.png', dataDir: dataDir(), store });

@@ -8,7 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 const require = createRequire(`${process.cwd()}/`);
 const { chromium } = require('playwright-core');
-const port = Number(process.env.SMOKE_PORT ?? 3610);
+const port = Number(process.env.SMOKE_PORT ?? 3160);
 const seconds = Number(process.env.SMOKE_SECONDS ?? 60);
 const serverPid = Number(process.env.SMOKE_SERVER_PID);
 const base = `http://127.0.0.1:${port}`;

@@ -7,7 +7,8 @@ set -euo pipefail
 major="${1:-22}"
 seconds="${2:-60}"
 repo="$(cd "$(dirname "$0")/../.." && pwd)"
-port="${SMOKE_PORT:-3610}"
+# E2E_PORT + 60, as tests/ports.ts gives every server of a run its port.
+port="${SMOKE_PORT:-$((${E2E_PORT:-3100} + 60))}"
 work="$(mktemp -d "${TMPDIR:-/tmp}/duet-smoke.XXXXXX")"
 server_pid=""
 cleanup() {

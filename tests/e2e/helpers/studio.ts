@@ -1,6 +1,7 @@
 // Signing in to the Studio from the browser suite: the first run creates the owner
-// through the setup form, every later run (or the other worker) signs in.
-import { expect, type Browser, type Page } from '@playwright/test';
+// through the setup form, every later run (or the other worker) signs in, once per worker:
+// later tests get that session's cookies.
+import { expect, type Browser, type Cookie, type Page } from '@playwright/test';
 
 export const owner = { email: 'owner@duet.test', password: 'owner passphrase 1', name: 'Olivia Owner' };
 
@@ -12,7 +13,27 @@ export async function signIn(page: Page, email: string, password: string) {
   await expect(page).toHaveURL(/\/en\/studio$/, { timeout: 20_000 });
 }
 
+/**
+ * The owner's session cookies, once this worker has signed in: a later test's new context
+ * starts with them instead of signing in again (each sign-in is a password check and
+ * several page loads, seconds on a busy machine). Kept for this worker's life only.
+ */
+let ownerSession: Cookie[] | undefined;
+
 export async function signInAsOwner(page: Page) {
+  if (ownerSession) {
+    await page.context().addCookies(ownerSession);
+    await page.goto('/en/studio');
+    if (/\/en\/studio$/.test(page.url())) return;
+    // The session has ended (it never does in this suite, but a test could): sign in anew.
+    ownerSession = undefined;
+    await page.context().clearCookies();
+  }
+  await signInAsOwnerAnew(page);
+  ownerSession = (await page.context().cookies()).filter((cookie) => cookie.name.startsWith('duet.'));
+}
+
+async function signInAsOwnerAnew(page: Page) {
   await page.goto('/en/studio/setup');
   if (page.url().includes('/setup')) {
     await page.getByLabel('Your name').fill(owner.name);
@@ -22,16 +43,17 @@ export async function signInAsOwner(page: Page) {
     // Setting up signs the owner in; a worker that lost the race stays on the form (409).
     await page.waitForURL(/\/en\/studio$/, { timeout: 5_000 }).catch(() => undefined);
     if (/\/en\/studio$/.test(page.url())) return;
+    // Another worker is creating the owner this very moment (this one's setup got 409):
+    // wait until the setup page sends everyone on, then give the account a moment to get
+    // its password row, rather than spend failed sign-ins on the throttle.
+    await expect(async () => {
+      await page.goto('/en/studio/setup');
+      expect(page.url()).not.toContain('/setup');
+    }).toPass({ timeout: 20_000 });
+    if (/\/en\/studio$/.test(page.url())) return;
+    await page.waitForTimeout(1500);
   }
-  // Another worker may be creating the owner this very moment (this one's setup then got
-  // 409): wait until the setup page sends everyone on, then give the account a moment to
-  // get its password row, rather than spend failed sign-ins on the throttle.
-  await expect(async () => {
-    await page.goto('/en/studio/setup');
-    expect(page.url()).not.toContain('/setup');
-  }).toPass({ timeout: 20_000 });
-  if (/\/en\/studio$/.test(page.url())) return;
-  await page.waitForTimeout(1500);
+  // The setup page sent us on: the owner exists (long since, unless we waited above).
   await signIn(page, owner.email, owner.password);
 }
 
