@@ -12,6 +12,8 @@ test('an owner adds a member by hand, finds them by filters and exports them', a
   const page = await ownerPage(browser, baseURL!);
   const address = `by-hand-${Date.now()}@example.com`;
   await page.goto('/en/studio/members');
+  // The suite sets no SMTP_URL: the screen says e-mails are written to files, and where.
+  await expect(page.locator('[data-mail-files]')).toContainText(/No mail server is set up \(SMTP_URL\).*outbox/);
   const subscribed = Number((await page.locator('[data-figure=subscribed] dd').textContent())!.replace(/\D/g, ''));
 
   const add = page.locator('details:has(#add-member-email)');

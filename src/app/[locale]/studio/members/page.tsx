@@ -46,6 +46,11 @@ export default async function MembersPage({ params, searchParams }: PageProps<'/
         <h1 className={styles.pageTitle}>{t('title')}</h1>
         {can(actor, 'member.manage') && <Link href={`/${locale}/studio/newsletters`}>{t('newsletters')}</Link>}
       </div>
+      {overview.delivery.kind === 'files' && (
+        <p className={styles.notice} role="note" data-mail-files={overview.delivery.count}>
+          {t('mailFiles', { count: overview.delivery.count, folder: overview.delivery.folder })}
+        </p>
+      )}
       <MembersSummary locale={locale} totals={overview.totals} weeks={overview.weeks} />
       {can(actor, 'member.manage') && <MemberManagement locale={locale} newsletters={overview.newsletters} />}
       <MembersTable locale={locale} filter={filter} members={overview.members} next={overview.next} count={overview.count} newsletters={overview.newsletters} />
