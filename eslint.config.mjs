@@ -50,6 +50,9 @@ const layerZones = [
   },
 ];
 
+// Kysely's ways into a query or a transaction from a handle.
+const queryBuilders = ['selectFrom', 'insertInto', 'updateTable', 'deleteFrom', 'replaceInto', 'mergeInto', 'selectNoFrom', 'transaction', 'startTransaction', 'connection', 'executeQuery', 'withSchema'];
+
 const config = [
   ...nextVitals,
   ...nextTs,
@@ -69,6 +72,24 @@ const config = [
           { group: ['next', 'next/*', 'next-intl', 'next-intl/*', 'server-only'], message: 'core/ has no Next.js or next-intl: it runs in scripts and workers too.' },
           { group: ['kysely', 'kysely/*', 'better-sqlite3', 'pg', 'pg/*'], message: 'SQL lives in db/; core/ receives repositories as arguments.' },
         ],
+      }],
+    },
+  },
+  // SQL lives in db/. Above it a database handle (`Db` from db/client.ts) is only passed to
+  // repositories and to db/transaction.ts's inTransaction and inReadSnapshot: no kysely
+  // import (not even its `sql` tag or its types), no query built or transaction opened on
+  // the handle. app/ and components/ may not import db/ at all (the zones above).
+  {
+    files: ['src/{app,components,server,server-entry,i18n,cli}/**/*.{ts,tsx}', 'src/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['kysely', 'kysely/*'], message: 'SQL lives in db/: call a repository there (db/repositories/), and hold the handle as `Db` from @/db/client.' },
+        ],
+      }],
+      'no-restricted-syntax': ['error', {
+        selector: `CallExpression[callee.type='MemberExpression'][callee.property.name=/^(${queryBuilders.join('|')})$/]`,
+        message: 'SQL lives in db/: this query (or transaction) belongs in a repository in db/repositories/, or use inTransaction/inReadSnapshot from @/db/transaction.',
       }],
     },
   },

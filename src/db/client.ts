@@ -4,9 +4,10 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type Dialect } from 'kysely';
+import { Kysely, SqliteDialect, type Dialect } from 'kysely';
 import pg from 'pg';
 import { dataDir as defaultDataDir } from '@/core/config/data-dir';
+import { CurrentSchemaPostgresDialect } from './postgres-dialect';
 import type { Database } from './schema';
 
 export interface DatabaseOptions {
@@ -15,6 +16,16 @@ export interface DatabaseOptions {
   /** Where the SQLite file lives; defaults to DATA_DIR, then ./data. */
   dataDir?: string;
 }
+
+/**
+ * The database handle as the layers above db/ hold it: they pass it to repositories and
+ * never build a query on it (eslint keeps kysely out of server/, app/ and components/).
+ * A transaction is one too, so a repository given one writes inside it.
+ */
+export type Db = Kysely<Database>;
+
+/** A handle whose tables are not Duet's schema (yet): a restore's target, a backup's source. */
+export type UntypedDb = Kysely<unknown>;
 
 export function isPostgresUrl(url: string | undefined): url is string {
   return url !== undefined && /^postgres(?:ql)?:\/\//i.test(url);
@@ -28,7 +39,7 @@ export function createDatabase(options: DatabaseOptions = {}): Kysely<Database> 
 
 function createPostgresDialect(connectionString: string): Dialect {
   // A search_path for the connection can ride along in the URL: ?options=-c%20search_path%3Dname
-  return new PostgresDialect({ pool: new pg.Pool({ connectionString, max: 10 }) });
+  return new CurrentSchemaPostgresDialect({ pool: new pg.Pool({ connectionString, max: 10 }) });
 }
 
 /**

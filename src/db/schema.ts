@@ -287,6 +287,9 @@ export interface Database {
   newsletters: NewslettersTable;
   member_newsletters: MemberNewslettersTable;
   email_outbox: EmailOutboxTable;
+  newsletter_sends: NewsletterSendsTable;
+  site_secrets: SiteSecretsTable;
+  email_events: EmailEventsTable;
 }
 
 /** What an import made from each source item (migration 2026-12-22T0001-import-sources). */
@@ -380,6 +383,9 @@ export interface MembersTable {
   created_at: string;
   confirmed_at: string | null;
   unsubscribed_at: string | null;
+  /** null: deliverable; 'bounced' | 'complained' (migration 2026-12-28T0001-address-states). */
+  address_state: string | null;
+  address_state_at: string | null;
 }
 
 /** A single-use token sent to a member; only its SHA-256 is kept. */
@@ -426,4 +432,39 @@ export interface EmailOutboxTable {
   sent_at: string | null;
   attempts: Generated<number>;
   last_error: string | null;
+  /** A newsletter's e-mail: its send and member (migration 2026-12-27T0001-newsletter-sends). */
+  send_id: number | null;
+  member_id: number | null;
+}
+
+/** A key the site made for itself, never exported (db/newsletters/link-key.ts). */
+export interface SiteSecretsTable {
+  name: string;
+  value: string;
+  created_at: string;
+}
+
+/** A language of a post sent to a newsletter, once (db/newsletters/newsletter-sends.ts). */
+export interface NewsletterSendsTable {
+  id: Generated<number>;
+  post_id: number;
+  locale: string;
+  newsletter_id: number;
+  state: string;
+  expanded_through: Generated<number>;
+  recipients: Generated<number>;
+  created_by: string | null;
+  created_at: string;
+  queued_at: string | null;
+  finished_at: string | null;
+}
+
+/** A bounce or complaint reported once per provider event (migration 2026-12-28T0001-address-states). */
+export interface EmailEventsTable {
+  id: Generated<number>;
+  provider: string;
+  event_id: string;
+  kind: string;
+  email: string;
+  received_at: string;
 }

@@ -26,7 +26,8 @@ export const getPostBySlug = cached('post-by-slug', (repo, locale: Locale, slug:
 
 export const listPosts = cached('list-posts', (repo, opts: Parameters<Repository['listPosts']>[0]) => repo.listPosts(opts));
 
-export const listArchiveYears = cached('archive-years', (repo) => repo.listArchiveYears());
+/** The archive's years on the clock of the site's time zone. */
+export const listArchiveYears = cached('archive-years', (repo, timeZone: string) => repo.listArchiveYears(new Date(), timeZone));
 
 export const listTags = cached('tags', (repo) => repo.listTags());
 

@@ -3,20 +3,18 @@
 // Several instances booting together on one PostgreSQL do this once, under a lock.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Kysely } from 'kysely';
 import type { Renderer } from '@/core/markdown/render-document';
 import { dataDir } from '@/core/config/data-dir';
-import { getDatabase } from '@/db/client';
+import { getDatabase, type Db } from '@/db/client';
 import { migrateToLatest } from '@/db/migrate';
 import { withPreparationLock } from '@/db/preparation-lock';
-import type { Database } from '@/db/schema';
 import { seedDemo } from './demo/seed-demo';
 
 // One run per database instance (a closed and reopened database gets its own), kept on
 // globalThis for the same reason as the instance itself: Next may load this module more
 // than once, and every copy must share the one run.
 const globalKey = Symbol.for('duet.ensureDatabase');
-type Runs = WeakMap<Kysely<Database>, Promise<void>>;
+type Runs = WeakMap<Db, Promise<void>>;
 type GlobalWithRuns = typeof globalThis & { [globalKey]?: Runs };
 
 /** Idempotent and safe to call concurrently: every caller awaits the same run. */
@@ -61,7 +59,7 @@ export interface PrepareOptions {
  * preparation lock: instances that wait for it then find the schema current and the
  * posts there, so they neither migrate nor seed again.
  */
-export async function prepareDatabase(db: Kysely<Database>, options: PrepareOptions): Promise<PreparationReport> {
+export async function prepareDatabase(db: Db, options: PrepareOptions): Promise<PreparationReport> {
   return withPreparationLock(db, async () => {
     const { applied } = await migrateToLatest(db);
     // An empty site is better than one that cannot start.

@@ -46,12 +46,13 @@ export function postHref(post: Post, locale: Locale): string | null {
   return paths[locale] ?? paths[otherLocale(locale)] ?? null;
 }
 
-export function formatDate(iso: string | null, locale: Locale): string {
+/** A reader's date: the day `iso` falls on in the site's time zone (getSiteTimeZone). */
+export function formatDate(iso: string | null, locale: Locale, timeZone: string): string {
   if (!iso) return '';
   return new Intl.DateTimeFormat(locale === 'zh' ? 'zh-CN' : 'en-GB', {
     year: 'numeric',
     month: 'long',
     day: 'numeric',
-    timeZone: 'Asia/Shanghai',
+    timeZone,
   }).format(new Date(iso));
 }

@@ -30,4 +30,17 @@ describe.skipIf(postgres.skip)('migrations in two schemas of one PostgreSQL data
       expect(await t.db.selectFrom('posts').select('id').execute()).toEqual([]);
     }
   });
+
+  // Kysely's Migrator introspects before every run; its own introspector scans every
+  // schema and fails when another schema's columns change under it. Duet's looks at its own.
+  it('introspects only its own schema', async () => {
+    const [first, second] = opened;
+    const names = async (t: TestDatabase) => (await t.db.introspection.getTables({ withInternalKyselyTables: true })).map((table) => `${table.schema}.${table.name}`);
+    const mine = await names(first!);
+    expect(mine.length).toBeGreaterThan(10);
+    expect(mine.every((name) => name.startsWith('t_a_'))).toBe(true);
+    expect(mine.some((name) => name.endsWith('.kysely_migration'))).toBe(true);
+    expect((await names(second!)).every((name) => name.startsWith('t_b_'))).toBe(true);
+    expect((await first!.db.introspection.getTables()).some((table) => table.name === 'kysely_migration')).toBe(false);
+  });
 });

@@ -1,5 +1,5 @@
-// The Studio's writes around posts on both databases (tags.ts, authors.ts, media-files.ts,
-// accounts.ts, the time zone in site-settings.ts): tags and author profiles replaced
+// The Studio's writes around posts on both databases (tags.ts, authors.ts, media-files.ts
+// with the lookups uploads and the media index make, accounts.ts, the time zone in site-settings.ts): tags and author profiles replaced
 // per language, media texts, and roles that never leave the site without an owner (the
 // site's settings: site-identity.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -58,6 +58,24 @@ for (const target of testTargets) {
       await admin.saveMediaTexts({ mediaId: media.id, alt: { zh: '一杯茶', en: 'A cup of tea' }, caption: {} });
       const rows = await t.db.selectFrom('media_texts').selectAll().where('media_id', '=', media.id).orderBy('locale').execute();
       expect(rows.map((r) => [r.locale, r.alt, r.caption])).toEqual([['en', 'A cup of tea', null], ['zh', '一杯茶', null]]);
+    });
+
+    it('finds a file by its path, sums the library, and sizes its images for rendering', async () => {
+      const before = await admin.totalBytes();
+      const content = createContentRepository(t.db);
+      const path = `/images/${unique('sized')}.0123456789ab.png`;
+      const image = await content.createMedia({
+        kind: 'image', path, mime: 'image/png', bytes: 3000, sha256: 'd'.repeat(64), width: 1600, height: 900,
+        variants: [{ width: 800, height: 450, format: 'webp', path: `${path}.800.webp` }, { width: 800, height: 450, format: 'avif', path: `${path}.800.avif` }],
+      });
+      await content.createMedia({ kind: 'image', path: `/images/${unique('unsized')}.0123456789ab.png`, mime: 'image/png', bytes: 500, sha256: 'e'.repeat(64) });
+      expect(await admin.findByPath(path)).toEqual({ id: image.id, path });
+      expect(await admin.findByPath(`${path}.missing`)).toBeUndefined();
+      // PostgreSQL sums to a string: the total is a number on both.
+      expect(await admin.totalBytes()).toBe(before + 3500);
+      const sizes = await admin.imageSizes();
+      expect(sizes.get(path)).toEqual({ width: 1600, height: 900, variants: [{ width: 800, path: `${path}.800.webp` }] });
+      expect([...sizes.keys()].some((p) => p.includes('unsized'))).toBe(false);
     });
 
     it('changes roles and removes accounts, but never the last owner', async () => {

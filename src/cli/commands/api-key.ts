@@ -5,6 +5,7 @@ import type { CliIo } from '../cli-io';
 import { apiKeyScopes, createApiKeyInput } from '@/core/api-keys/api-key';
 import { createDatabase } from '@/db/client';
 import { migrateToLatest } from '@/db/migrate';
+import { createAccountRepository } from '@/db/repositories/accounts';
 import { createApiKeysRepository } from '@/db/repositories/api-keys';
 import { can, isRole } from '@/core/auth/permissions';
 
@@ -23,7 +24,7 @@ export async function createApiKeyCommand(io: CliIo, dataDir: string, [email = '
   const db = createDatabase({ url: io.env.DATABASE_URL, dataDir });
   try {
     await migrateToLatest(db);
-    const user = await db.selectFrom('auth_users').select(['id', 'role']).where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+    const user = await createAccountRepository(db).findByEmail(email.trim().toLowerCase());
     if (!user || !isRole(user.role) || !can({ id: user.id, role: user.role }, 'apikey.manage')) {
       io.stderr.write(`duet create-api-key: ${email} is not the e-mail address of an owner or admin.\n`);
       return exit.failed;

@@ -5,6 +5,7 @@ import { getTranslations } from 'next-intl/server';
 import type { Post } from '@/core/content/types';
 import type { Locale } from '@/core/locales';
 import { formatDate, postHref, viewPost } from '@/server/post-view';
+import { getSiteTimeZone } from '@/server/site/site-identity';
 import { PhrasedText } from './phrased-text';
 import { ResponsiveImage } from './responsive-image';
 
@@ -20,7 +21,7 @@ export async function PostCard({ post, locale, large = false, headingLevel = 3 }
   const view = viewPost(post, locale);
   const href = postHref(post, locale);
   if (!view || !href) return null;
-  const t = await getTranslations({ locale, namespace: 'post' });
+  const [t, timeZone] = await Promise.all([getTranslations({ locale, namespace: 'post' }), getSiteTimeZone()]);
   const { shown, isFallback } = view;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
@@ -53,7 +54,7 @@ export async function PostCard({ post, locale, large = false, headingLevel = 3 }
         <p className="post-card__meta" lang={locale}>
           {post.publishedAt && (
             <>
-              <time dateTime={post.publishedAt}>{formatDate(post.publishedAt, locale)}</time>
+              <time dateTime={post.publishedAt}>{formatDate(post.publishedAt, locale, timeZone)}</time>
               <span aria-hidden="true"> · </span>
             </>
           )}

@@ -4,13 +4,14 @@ import { Fragment, type ReactElement } from 'react';
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/core/locales';
 import { formatDate, type PostView } from '@/server/post-view';
+import { getSiteTimeZone } from '@/server/site/site-identity';
 import { PhrasedText } from './phrased-text';
 
 export async function PostHeader({ view }: { view: PostView }) {
   const { post, shown, locale } = view;
-  const t = await getTranslations({ locale, namespace: 'post' });
+  const [t, timeZone] = await Promise.all([getTranslations({ locale, namespace: 'post' }), getSiteTimeZone()]);
   const separator = locale === 'zh' ? '、' : ', ';
-  const date = formatDate(post.publishedAt, locale);
+  const date = formatDate(post.publishedAt, locale, timeZone);
   // Only what there is, separated: a draft's preview has no date, a post may have no author.
   const bylineParts: ReactElement[] = [];
   if (post.authors.length > 0) {

@@ -6,13 +6,14 @@ import { getTranslations } from 'next-intl/server';
 import type { SearchHit } from '@/core/search/types';
 import { otherLocale, type Locale } from '@/core/locales';
 import { formatDate } from '@/server/post-view';
+import { getSiteTimeZone } from '@/server/site/site-identity';
 import type { SearchPageState } from '@/server/search';
 import { PhrasedText } from './phrased-text';
 import { SearchPagination } from './search-pagination';
 import styles from './search-view.module.css';
 
 export async function SearchResults({ locale, state, hrefFor }: { locale: Locale; state: SearchPageState; hrefFor: (change: { page?: number; isAll?: boolean; tag?: null }) => string }) {
-  const t = await getTranslations({ locale, namespace: 'search' });
+  const [t, timeZone] = await Promise.all([getTranslations({ locale, namespace: 'search' }), getSiteTimeZone()]);
   const { query, result, tag } = state;
   if (state.problems.length > 0) {
     return (
@@ -72,7 +73,7 @@ export async function SearchResults({ locale, state, hrefFor }: { locale: Locale
       ) : (
         <ol className={styles.results}>
           {result.items.map((hit) => (
-            <SearchResultItem key={`${hit.postId}:${hit.locale}`} hit={hit} locale={locale} labels={{ badge: t('inOtherLanguage'), badgeTitle: t('inOtherLanguageTitle') }} />
+            <SearchResultItem key={`${hit.postId}:${hit.locale}`} hit={hit} locale={locale} timeZone={timeZone} labels={{ badge: t('inOtherLanguage'), badgeTitle: t('inOtherLanguageTitle') }} />
           ))}
         </ol>
       )}
@@ -81,7 +82,7 @@ export async function SearchResults({ locale, state, hrefFor }: { locale: Locale
   );
 }
 
-function SearchResultItem({ hit, locale, labels }: { hit: SearchHit; locale: Locale; labels: { badge: string; badgeTitle: string } }) {
+function SearchResultItem({ hit, locale, timeZone, labels }: { hit: SearchHit; locale: Locale; timeZone: string; labels: { badge: string; badgeTitle: string } }) {
   return (
     <li className={`search-hit ${styles.hit}`} lang={hit.locale}>
       <h2 className={styles.hitTitle}>
@@ -97,7 +98,7 @@ function SearchResultItem({ hit, locale, labels }: { hit: SearchHit; locale: Loc
       {/* The snippet is escaped text with <mark> around the matches (core/search/highlight-snippet.ts). */}
       <p className={`search-hit__snippet ${styles.snippet}`} dangerouslySetInnerHTML={{ __html: hit.snippet }} />
       <p className={styles.meta} lang={locale}>
-        <time dateTime={hit.publishedAt ?? undefined}>{formatDate(hit.publishedAt, locale)}</time>
+        <time dateTime={hit.publishedAt ?? undefined}>{formatDate(hit.publishedAt, locale, timeZone)}</time>
       </p>
     </li>
   );

@@ -6,14 +6,15 @@ import type { LocalePaths } from '@/server/alternates';
 import { SiteHeader } from './site-header';
 import { SubscribeForm } from './subscribe-form';
 
-export function SiteFrame({ locale, paths, children }: { locale: Locale; paths: LocalePaths; children: ReactNode }) {
+/** `subscribe={false}`: a member's own pages, where a second e-mail form would only confuse. */
+export function SiteFrame({ locale, paths, children, subscribe = true }: { locale: Locale; paths: LocalePaths; children: ReactNode; subscribe?: boolean }) {
   return (
     <>
       <SiteHeader locale={locale} paths={paths} />
       <main id="content" className="site-main" tabIndex={-1}>
         {children}
       </main>
-      <SubscribeForm locale={locale} returnTo={paths[locale] ?? `/${locale}`} />
+      {subscribe && <SubscribeForm locale={locale} returnTo={paths[locale] ?? `/${locale}`} />}
     </>
   );
 }

@@ -48,6 +48,9 @@ export async function SubscribeForm({ locale, returnTo }: { locale: Locale; retu
           <input id="subscribe-website" type="text" name={honeypotField} tabIndex={-1} autoComplete="off" defaultValue="" />
         </div>
         <input type="hidden" name="returnTo" value={returnTo} />
+        <p className={styles.manage}>
+          <a href={`/${locale}/members/sign-in`}>{t('manage')}</a>
+        </p>
       </form>
     </section>
   );

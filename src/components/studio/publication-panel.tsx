@@ -3,15 +3,18 @@
 // what is live (asked first, with what readers will see change), schedule either on the
 // site's clock, cancel a schedule, compare the draft with the published text, discard the
 // draft's changes, take the text off the site; for a role that cannot publish, submit for
-// review, and for one that can, a pending request's one button (review-box.tsx).
+// review, and for one that can, a pending request's one button (review-box.tsx). Publishing
+// or scheduling can also e-mail the text to a newsletter (newsletter-choice.tsx).
 // Every step names the revision the person was shown: if the text moved meanwhile,
 // nothing happens and the panel says so, with a way to load the latest version.
 import { useLocale, useTranslations } from 'next-intl';
 import { useState, type ReactNode } from 'react';
 import { diffText } from '@/core/content/text-diff';
 import { utcToZonedInput, zonedToUtc } from '@/core/time/zoned-time';
+import type { PaneNewsletter } from '@/core/studio/pane-data';
 import { DiffView } from './diff-view';
 import { callApi, publicPath, type PaneData, type PublicationAction, type PublicationState } from './editor-api';
+import { NewsletterChoice } from './newsletter-choice';
 import { ReviewBox } from './review-box';
 import { useConfirm } from './use-confirm';
 import controls from './studio.module.css';
@@ -31,6 +34,8 @@ interface Props {
   draft: { title: string; body: string; isDirty: boolean; save: () => Promise<void>; currentRevisionId: () => number | null };
   liveText: { title: string; body: string } | null;
   submittedText: { title: string; body: string } | null;
+  /** The newsletters this language can be e-mailed to, with its sends, as the server last said. */
+  newsletters: PaneNewsletter[];
   /** Both languages as the server answered after the step. */
   onPanes: (panes: PaneData[], action: Action) => void;
   timeZone: string;
@@ -42,7 +47,7 @@ interface Refusal {
   reload?: boolean;
 }
 
-export function PublicationPanel({ postId, pane, state, draft, liveText, submittedText, onPanes, timeZone }: Props) {
+export function PublicationPanel({ postId, pane, state, draft, liveText, submittedText, newsletters, onPanes, timeZone }: Props) {
   const t = useTranslations('studio.editor');
   const apiErrors = useTranslations('studio.apiErrors');
   const uiLocale = useLocale();
@@ -52,6 +57,7 @@ export function PublicationPanel({ postId, pane, state, draft, liveText, submitt
   const [showDiff, setShowDiff] = useState(false);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [busy, setBusy] = useState(false);
+  const [emailTo, setEmailTo] = useState<number | null>(null);
   const { locale, can } = pane;
   const when = (iso: string) =>
     new Intl.DateTimeFormat(uiLocale === 'zh' ? 'zh-CN' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
@@ -67,7 +73,8 @@ export function PublicationPanel({ postId, pane, state, draft, liveText, submitt
     // What is published is what the server has: save the last keystrokes first.
     if (draft.isDirty && savesFirst.has(action)) await draft.save();
     const shown = action === 'publish' || action === 'schedule' || action === 'approve' ? { revisionId: draft.currentRevisionId() } : {};
-    const result = await callApi<{ panes: PaneData[] }>(`/api/v1/studio/posts/${postId}/publication`, { method: 'POST', json: { postId, locale, action, ...shown, ...extra } });
+    const email = (action === 'publish' || action === 'schedule') && emailTo !== null ? { newsletter: emailTo } : {};
+    const result = await callApi<{ panes: PaneData[] }>(`/api/v1/studio/posts/${postId}/publication`, { method: 'POST', json: { postId, locale, action, ...shown, ...email, ...extra } });
     setBusy(false);
     if (!result.ok) {
       if (result.offline) return setRefusal({ text: t('offline') });
@@ -81,6 +88,7 @@ export function PublicationPanel({ postId, pane, state, draft, liveText, submitt
       return;
     }
     onPanes(result.data.panes, action);
+    if (action === 'publish' || action === 'schedule') setEmailTo(null);
     if (action === 'submit-review') setNote('');
     if (action === 'schedule') setScheduleValue('');
   };
@@ -143,6 +151,16 @@ export function PublicationPanel({ postId, pane, state, draft, liveText, submitt
           {showDiff && <DiffView lines={liveDiff} label={t('compareLive')} />}
         </div>
       )}
+
+      <NewsletterChoice
+        locale={locale}
+        newsletters={newsletters}
+        value={emailTo}
+        onChange={setEmailTo}
+        canChoose={canPublishHere && !pending && !state.publishAt && (!isLive || hasChanges)}
+        disabled={busy}
+        when={when}
+      />
 
       <div className={styles.actions}>
         {canPublishHere && !isLive && !pending && (

@@ -57,6 +57,11 @@ export async function StudioFrame({ locale, actor, path, children }: Props) {
               <li>
                 <Link href={`/${locale}/studio/authors`}>{t('nav.authors')}</Link>
               </li>
+              {can(actor, 'member.view') && (
+                <li>
+                  <Link href={`/${locale}/studio/members`}>{t('nav.members')}</Link>
+                </li>
+              )}
               {can(actor, 'user.invite') && (
                 <li>
                   <Link href={`/${locale}/studio/users`}>{t('nav.users')}</Link>

@@ -51,6 +51,7 @@ export function TranslationPane({ postId, pane, otherBody, otherLocale, sourceRe
   const [liveText, setLiveText] = useState(pane.liveText);
   const [sourceDiff, setSourceDiff] = useState(pane.sourceDiff);
   const [submittedText, setSubmittedText] = useState(pane.submittedText);
+  const [newsletters, setNewsletters] = useState(pane.newsletters);
   const [markError, setMarkError] = useState<string | null>(null);
   // Set once hydrated: tests (and impatient fingers) wait for it before typing.
   const [ready, setReady] = useState(false);
@@ -76,6 +77,7 @@ export function TranslationPane({ postId, pane, otherBody, otherLocale, sourceRe
     setLiveText(mine.liveText);
     setSourceDiff(mine.sourceDiff);
     setSubmittedText(mine.submittedText);
+    setNewsletters(mine.newsletters);
     /* eslint-enable react-hooks/set-state-in-effect */
     if (fresh.action === 'discard' && fresh.locale === locale && mine.translation) replaceWithSaved(mine.translation);
   }, [fresh, locale, replaceWithSaved]);
@@ -181,6 +183,7 @@ export function TranslationPane({ postId, pane, otherBody, otherLocale, sourceRe
             draft={{ title: draft.fields.title, body: draft.fields.body, isDirty: draft.isDirty, save: () => draft.save(), currentRevisionId: draft.currentRevisionId }}
             liveText={liveText}
             submittedText={submittedText}
+            newsletters={newsletters}
             onPanes={(panes, action) => onPanes({ panes, action, locale })}
             timeZone={timeZone}
           />

@@ -145,6 +145,9 @@ const matrix: Array<[Action, Subject, Expected]> = [
   // API keys act for their maker's account: site managers make them; webhooks are the owner's.
   ['apikey.manage', 'none', [T, T, F, F, F]],
   ['webhook.manage', 'none', [T, F, F, F, F]],
+  // Members (readers who subscribed): editors see them; site managers change them.
+  ['member.view', 'none', [T, T, T, F, F]],
+  ['member.manage', 'none', [T, T, F, F, F]],
 
   ['user.manage', 'none', [T, T, F, F, F]],
   ['user.manage', 'editor account', [T, T, F, F, F]],

@@ -33,6 +33,8 @@ export const actions = [
   'site.transfer',
   'apikey.manage',
   'webhook.manage',
+  'member.view',
+  'member.manage',
 ] as const;
 export type Action = (typeof actions)[number];
 
@@ -150,6 +152,9 @@ const everything: Record<Action, Rule> = {
   'apikey.manage': (actor) => actor.role === 'owner' || actor.role === 'admin',
   // Webhooks send the site's changes to addresses outside it, which only its owner decides.
   'webhook.manage': (actor) => actor.role === 'owner',
+  // Readers who subscribed: seen by those who run the publication, changed by site managers.
+  'member.view': always,
+  'member.manage': (actor) => actor.role === 'owner' || actor.role === 'admin',
 };
 
 const rules: Record<Role, Record<Action, Rule>> = {
@@ -163,6 +168,7 @@ const rules: Record<Role, Record<Action, Rule>> = {
     'site.transfer': never,
     'apikey.manage': never,
     'webhook.manage': never,
+    'member.manage': never,
   },
   author: {
     'studio.enter': always,
@@ -189,6 +195,8 @@ const rules: Record<Role, Record<Action, Rule>> = {
     'site.transfer': never,
     'apikey.manage': never,
     'webhook.manage': never,
+    'member.view': never,
+    'member.manage': never,
   },
   translator: {
     'studio.enter': always,
@@ -216,6 +224,8 @@ const rules: Record<Role, Record<Action, Rule>> = {
     'site.transfer': never,
     'apikey.manage': never,
     'webhook.manage': never,
+    'member.view': never,
+    'member.manage': never,
   },
 };
 

@@ -1,11 +1,16 @@
-// Single-use tokens sent to members (the confirmation link): 32 random bytes, of which
-// the database keeps only the SHA-256, so a copy of the database confirms nobody.
+// Tokens of members: the confirmation link and the sign-in link (single use), and the
+// session a sign-in opens (the `duet_member` cookie). 32 random bytes each, of which the
+// database keeps only the SHA-256, so a copy of the database confirms or signs in nobody.
 import { createHash, randomBytes } from 'node:crypto';
 
-export type TokenPurpose = 'confirm';
+export type TokenPurpose = 'confirm' | 'sign-in' | 'session';
 
 /** How long a confirmation link works. */
 export const confirmTokenTtlMs = 48 * 60 * 60 * 1000;
+/** How long a sign-in link works: long enough to switch to the mail app and back. */
+export const signInTokenTtlMs = 60 * 60 * 1000;
+/** How long a member stays signed in on one browser. */
+export const sessionTtlMs = 30 * 24 * 60 * 60 * 1000;
 
 export function newToken(): string {
   return randomBytes(32).toString('base64url');

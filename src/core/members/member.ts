@@ -41,3 +41,16 @@ export function mailLocalesOf(language: MemberLanguage): Locale[] {
 export function pageLocaleOf(language: MemberLanguage): Locale {
   return language === 'en' ? 'en' : 'zh';
 }
+
+/** A member as shown to themselves (their data download, the account API): no row id. */
+export function ownView(member: Member): Omit<Member, 'id'> {
+  return { email: member.email, language: member.language, status: member.status, createdAt: member.createdAt, confirmedAt: member.confirmedAt, unsubscribedAt: member.unsubscribedAt };
+}
+
+/** A newsletter of the site as a member chooses it. */
+export interface NewsletterChoice {
+  id: number;
+  name: Record<Locale, string>;
+  description: Record<Locale, string>;
+  chosen: boolean;
+}

@@ -56,6 +56,13 @@ export interface PanePermissions {
   discard: boolean;
 }
 
+/** A newsletter this language can be e-mailed to, and its send of this language if any. */
+export interface PaneNewsletter {
+  id: number;
+  name: { zh: string; en: string };
+  send: { state: 'scheduled' | 'queued' | 'sending' | 'sent'; recipients: number; sent: number; failed: number; pending: number; createdAt: string } | null;
+}
+
 export interface PaneData {
   locale: 'zh' | 'en';
   isSource: boolean;
@@ -69,4 +76,6 @@ export interface PaneData {
   sourceDiff: DiffLine[] | null;
   /** The text first submitted for review, when saves have moved the pending request past it. */
   submittedText: { title: string; body: string } | null;
+  /** The site's newsletters (empty until its first reader subscribes). */
+  newsletters: PaneNewsletter[];
 }

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { booleanField, dateTimeField, localeField, perLocale, recordId, revisionNumber, slugField } from './fields';
 import { blockText, lineText, optionalLineText } from './text-field';
+import { newsletterField } from '@/core/newsletters/send-request';
 
 /** The Markdown parser slows down on huge crafted input; no real article comes near this. */
 export const maxBodyLength = 200_000;
@@ -85,12 +86,13 @@ export function makePublishInput(now: Date) {
   return z.discriminatedUnion(
     'action',
     [
-      z.strictObject({ ...publishTarget, ...shownRevision, action: z.literal('publish') }),
+      z.strictObject({ ...publishTarget, ...shownRevision, action: z.literal('publish'), newsletter: newsletterField.optional() }),
       z.strictObject({ ...publishTarget, action: z.literal('unpublish') }),
       z.strictObject({
         ...publishTarget,
         ...shownRevision,
         action: z.literal('schedule'),
+        newsletter: newsletterField.optional(),
         publishAt: dateTimeField.refine((at) => Date.parse(at) > now.getTime(), 'Must be in the future.'),
       }),
       z.strictObject({ ...publishTarget, action: z.literal('cancel-schedule') }),

@@ -4,7 +4,7 @@
 // row together), and marked sent. A worker that dies mid-send leaves its row `sending`
 // until the lease lapses; the next claim takes it up. The parts are cleared once sent:
 // a confirmation link is a secret, kept only while its message waits.
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, EmailOutboxTable } from '../schema';
 import { isPostgres } from '../dialect';
 
@@ -61,7 +61,10 @@ export async function claimDueEmails(db: Kysely<Database>, now: Date, limit: num
   return db
     .updateTable('email_outbox')
     .set((eb) => ({ status: 'sending', attempts: eb('attempts', '+', 1), lease_until: new Date(now.getTime() + leaseMs).toISOString() }))
-    .where('id', 'in', isPostgres(db) ? due.forUpdate().skipLocked() : due)
+    // On PostgreSQL the candidates are an array computed once (an InitPlan): as a plain
+    // `IN (subquery)` the planner may run the LIMIT … SKIP LOCKED subquery again per row
+    // and claim every due row, not `limit` of them (measured: 7 of 7 for a limit of 3).
+    .where((eb) => (isPostgres(db) ? eb('id', '=', eb.fn<number>('any', [sql`array(${due.forUpdate().skipLocked()})`])) : eb('id', 'in', due)))
     // Re-checked by the update itself: on SQLite the subquery and the update are one statement,
     // on PostgreSQL a row claimed meanwhile was skipped.
     .where((eb) => eb.or([eb('status', '=', 'pending'), eb.and([eb('status', '=', 'sending'), eb('lease_until', '<=', nowIso)])]))

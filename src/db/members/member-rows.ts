@@ -14,9 +14,9 @@ import { isPostgres } from '../dialect';
 import type { Database } from '../schema';
 import { inTransaction } from '../transaction';
 
-type MemberRow = { id: number; email: string; language: string; status: string; created_at: string; confirmed_at: string | null; unsubscribed_at: string | null };
+export type MemberRow = { id: number; email: string; language: string; status: string; created_at: string; confirmed_at: string | null; unsubscribed_at: string | null };
 
-function toMember(row: MemberRow): Member {
+export function toMember(row: MemberRow): Member {
   return {
     id: Number(row.id),
     email: row.email,
@@ -139,7 +139,8 @@ export async function confirmSubscription(db: Kysely<Database>, tokenHash: strin
     // Opened twice at once: the other request used it.
     if (Number(used.numUpdatedRows) !== 1) return { state: 'used', language };
     const memberId = Number(row.member_id);
-    await trx.updateTable('members').set({ status: 'subscribed', confirmed_at: nowIso, unsubscribed_at: null }).where('id', '=', memberId).execute();
+    // The link was opened from the mailbox: it takes mail again (a bounce or complaint mark is cleared).
+    await trx.updateTable('members').set({ status: 'subscribed', confirmed_at: nowIso, unsubscribed_at: null, address_state: null, address_state_at: null }).where('id', '=', memberId).execute();
     // Any other confirmation link sent to this member is spent too.
     await trx.updateTable('member_tokens').set({ used_at: nowIso }).where('member_id', '=', memberId).where('purpose', '=', 'confirm').where('used_at', 'is', null).execute();
     const chosen = await trx.selectFrom('member_newsletters').select('newsletter_id').where('member_id', '=', memberId).limit(1).executeTakeFirst();

@@ -15,6 +15,9 @@ import * as apiKeys from './2026-12-23T0001-api-keys';
 import * as webhooks from './2026-12-23T0002-webhooks';
 import * as reviewFollowsDraft from './2026-12-24T0001-review-follows-draft';
 import * as members from './2026-12-26T0001-members';
+import * as memberIndexes from './2026-12-27T0001-member-indexes';
+import * as newsletterSends from './2026-12-27T0001-newsletter-sends';
+import * as addressStates from './2026-12-28T0001-address-states';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0001-content': content,
@@ -30,6 +33,9 @@ export const migrations: Record<string, Migration> = {
   '2026-12-23T0002-webhooks': webhooks,
   '2026-12-24T0001-review-follows-draft': reviewFollowsDraft,
   '2026-12-26T0001-members': members,
+  '2026-12-27T0001-member-indexes': memberIndexes,
+  '2026-12-27T0001-newsletter-sends': newsletterSends,
+  '2026-12-28T0001-address-states': addressStates,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,6 +1,7 @@
 // Applies a publishing plan (core/publishing) inside the transaction that re-read the
 // state it was made from: each step in order, the post's version, the search index when
-// readers' view changed, and the durable side of the events (webhook deliveries), so all
+// readers' view changed, and the durable side of the events (webhook deliveries, the
+// newsletter sends that waited for the text to go live), so all
 // of it commits together or not at all.
 import type { Transaction } from 'kysely';
 import { AppError } from '@/core/errors/app-error';
@@ -12,6 +13,7 @@ import { goLive, goOffline } from '../repositories/live-translation';
 import { pickTranslationText } from '../repositories/map-rows';
 import { reindexPost } from '../repositories/search-index';
 import { recordWebhookEvents } from '../repositories/webhook-outbox';
+import { followSendsOnEvents } from '../newsletters/newsletter-sends';
 
 export interface ApplyOptions {
   nowIso: string;
@@ -110,6 +112,9 @@ export async function applyPlan(trx: Transaction<Database>, state: TextState, pl
   for (const step of plan.steps) await applyStep(trx, state, step, options);
   await trx.updateTable('posts').set((eb) => ({ version: eb('version', '+', 1), updated_at: options.nowIso })).where('id', '=', state.postId).execute();
   if (changesWhatReadersSee(plan.events)) await reindexPost(trx, state.postId);
-  if (!options.quiet) await recordWebhookEvents(trx, plan.events, new Date(options.nowIso));
+  if (!options.quiet) {
+    await recordWebhookEvents(trx, plan.events, new Date(options.nowIso));
+    await followSendsOnEvents(trx, plan.events, options.nowIso);
+  }
   return plan.events;
 }

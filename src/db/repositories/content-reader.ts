@@ -6,6 +6,7 @@ import type { Author, Page, Post, PostKind, Tag } from '@/core/content/types';
 import { AppError } from '@/core/errors/app-error';
 import { isLocale, otherLocale, type Locale } from '@/core/locales';
 import type { Database } from '../schema';
+import { listArchiveYears, yearStart } from './archive-years';
 import { findAuthorAvatar } from './author-avatar';
 import { loadPosts } from './load-posts';
 import { foldAuthors, foldTags, toIsoTimestamp } from './map-rows';
@@ -18,7 +19,9 @@ export interface ListPostsOptions {
   kind?: PostKind;
   tagId?: number;
   authorId?: number;
+  /** Posts published in this year on the clock of `timeZone` (UTC unless given). */
   year?: number;
+  timeZone?: string;
   featured?: boolean;
   /** Leave these posts out (the home page's featured ones, so "Latest" does not repeat them). */
   excludeIds?: readonly number[];
@@ -114,8 +117,8 @@ export function createContentReader(db: Kysely<Database>) {
         .$if((opts.excludeIds?.length ?? 0) > 0, (qb) => qb.where('posts.id', 'not in', [...opts.excludeIds!]))
         .$if(opts.year !== undefined, (qb) =>
           qb
-            .where('posts.published_at', '>=', yearStart(opts.year!))
-            .where('posts.published_at', '<', yearStart(opts.year! + 1)),
+            .where('posts.published_at', '>=', yearStart(opts.year!, opts.timeZone))
+            .where('posts.published_at', '<', yearStart(opts.year! + 1, opts.timeZone)),
         )
         .$if(opts.tagId !== undefined, (qb) =>
           qb.where((eb) =>
@@ -165,19 +168,8 @@ export function createContentReader(db: Kysely<Database>) {
       return { items: await loadPosts(db, rows), page, pageSize, total: Number(countRow.total) };
     },
 
-    /** Years that have visible posts, newest first. */
-    async listArchiveYears(now: Date = new Date()): Promise<Array<{ year: number; count: number }>> {
-      const year = sql<string>`substr(${sql.ref('posts.published_at')}, 1, 4)`;
-      const rows = await db
-        .selectFrom('posts')
-        .select((eb) => [year.as('year'), eb.fn.countAll().as('count')])
-        .where(isVisible(toIsoTimestamp(now)))
-        .where('posts.kind', '=', 'post')
-        .groupBy(year)
-        .orderBy(year, 'desc')
-        .execute();
-      return rows.map((row) => ({ year: Number(row.year), count: Number(row.count) }));
-    },
+    /** Years that have visible posts on the clock of `timeZone` (UTC unless given), newest first. */
+    listArchiveYears: (now: Date = new Date(), timeZone = 'UTC') => listArchiveYears(db, isVisible(toIsoTimestamp(now)), timeZone),
 
     /** Every tag with the number of visible posts carrying it. */
     async listTags(opts: { now?: Date } = {}): Promise<Array<Tag & { postCount: number }>> {
@@ -294,8 +286,4 @@ export function createContentReader(db: Kysely<Database>) {
       await sql`select 1`.execute(db);
     },
   };
-}
-
-function yearStart(year: number): string {
-  return `${String(year).padStart(4, '0')}-01-01T00:00:00.000Z`;
 }

@@ -1,14 +1,17 @@
 // The media files as the Studio manages them: the library's newest files, who uploaded
-// one, and the alt text and caption of a file in each language. The library's search is
-// media-library.ts.
+// one, the alt text and caption of a file in each language, a file by its stored path
+// (the same bytes are one entry), the library's total size, and its images' sizes for
+// rendering. The library's search is media-library.ts.
 import type { Kysely } from 'kysely';
 import type { Media, MediaKind } from '@/core/content/types';
+import type { ImageSize } from '@/core/markdown/rehype-images';
 import { AppError } from '@/core/errors/app-error';
 import type { MediaTextInput } from '@/core/studio/inputs';
 import { locales } from '@/core/locales';
 import type { Database } from '../schema';
 import { inTransaction as write } from '../transaction';
 import { loadMediaByIds } from './load-posts';
+import { parseVariants } from './map-rows';
 
 export function createMediaFiles(db: Kysely<Database>) {
   return {
@@ -28,6 +31,30 @@ export function createMediaFiles(db: Kysely<Database>) {
       });
     },
 
+    /** The file stored at `path` (a content-addressed name), if the library has it. */
+    findByPath(path: string): Promise<{ id: number; path: string } | undefined> {
+      return db.selectFrom('media').select(['id', 'path']).where('path', '=', path).executeTakeFirst();
+    },
+
+    /** The bytes the library holds, every file counted once. */
+    async totalBytes(): Promise<number> {
+      const row = await db.selectFrom('media').select((eb) => eb.fn.sum<number | string | null>('bytes').as('total')).executeTakeFirst();
+      return Number(row?.total ?? 0);
+    },
+
+    /** Every image with a known size, by path, with its WebP variants (for rendering texts that show them). */
+    async imageSizes(): Promise<Map<string, ImageSize>> {
+      const rows = await db.selectFrom('media').select(['path', 'width', 'height', 'variants']).where('kind', '=', 'image').execute();
+      const images = new Map<string, ImageSize>();
+      for (const row of rows) {
+        if (!row.width || !row.height) continue;
+        const variants = parseVariants(row.variants)
+          .filter((v) => v.format === 'webp')
+          .map((v) => ({ width: v.width, path: v.path }));
+        images.set(row.path, { width: row.width, height: row.height, variants });
+      }
+      return images;
+    },
 
     /** Who uploaded a file: an account id, null when unknown, undefined when there is no such file. */
     async mediaUploader(mediaId: number): Promise<string | null | undefined> {

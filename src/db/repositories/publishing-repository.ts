@@ -21,6 +21,7 @@ import type { Locale } from '@/core/locales';
 import { isPostgres } from '../dialect';
 import { planAndApply, renderRevision, runPublication, type Planner, type PublishingDeps } from '../publishing/run-publication';
 import { readTextState } from '../publishing/read-text-state';
+import { requestNewsletterSend } from '../newsletters/newsletter-sends';
 import type { Database } from '../schema';
 import { inTransaction } from '../transaction';
 import { toIsoTimestamp } from './map-rows';
@@ -115,8 +116,26 @@ export function createPublishingRepository(db: Kysely<Database>, render?: Render
   }
 
   return {
-    /** One publication action as a person asked it (the Studio's route, the Admin API). */
-    act: (input: PublishInput, actorId: string, now = new Date()) => run(input.postId, input.locale, (state) => planPublication(state, input, actorId), now),
+    /**
+     * One publication action as a person asked it (the Studio's route, the Admin API); a
+     * publish or schedule naming a newsletter also records its send.
+     */
+    act: (input: PublishInput, actorId: string, now = new Date()): Promise<PublishingResult> =>
+      runPublication(
+        db,
+        deps,
+        input,
+        (state) => planPublication(state, input, actorId),
+        async (trx, events) => {
+          // In the publication's transaction: a send refused (already sent, no such newsletter) publishes nothing.
+          if ((input.action === 'publish' || input.action === 'schedule') && input.newsletter !== undefined) {
+            const when = input.action === 'publish' ? 'now' : 'when-live';
+            await requestNewsletterSend(trx, { postId: input.postId, locale: input.locale, newsletter: input.newsletter, when, actorId, nowIso: now.toISOString() });
+          }
+          return { post: (await loadStudioPost(trx, input.postId))!, events };
+        },
+        now,
+      ),
 
     /** Publishes the current draft: the first publication, or an update of the live text. */
     publish: (postId: number, locale: Locale, userId: string | null, now = new Date()) => run(postId, locale, (state) => publishText(state, { actorId: userId }), now),

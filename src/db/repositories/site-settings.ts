@@ -1,11 +1,13 @@
 // The site's settings rows: one row per (language, key) for what is said in a language,
 // and rows under the language '*' for what holds in every language (the look, the time
-// zone). Lists are stored as JSON text; a look that is unset has no row.
+// zone, what a newsletter send gives members without their language). Lists are stored as
+// JSON text; a look that is unset has no row.
 import type { Kysely } from 'kysely';
 import type { Media } from '@/core/content/types';
 import { emptyLanguageSettings, emptyLook, parseLinks, type LanguageSettings, type SiteLook } from '@/core/site/site-identity';
 import type { SiteSettingsInput } from '@/core/studio/inputs';
 import { locales, type Locale } from '@/core/locales';
+import { parseNewsletterFallback, type NewsletterFallback } from '@/core/newsletters/send-request';
 import { inTransaction } from '../transaction';
 import type { Database } from '../schema';
 import { loadMediaByIds } from './load-posts';
@@ -33,7 +35,13 @@ export interface IdentityRows {
   logo: Media | null;
   darkLogo: Media | null;
   icon: StoredImage | null;
+  /** The zone the site's dates are told in (an IANA name). */
+  timeZone: string;
 }
+
+const timeZoneKey = 'timeZone';
+/** The site's time zone from its row; the server's own until an owner picks one. */
+const siteZone = (value: string | undefined) => value ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 function toLanguageSettings(rows: Array<{ key: string; value: string }>): LanguageSettings {
   const get = (key: string) => rows.find((r) => r.key === key)?.value;
@@ -87,18 +95,26 @@ export function createSiteSettings(db: Kysely<Database>) {
 
     /** The site's time zone; the server's own until an owner picks one. */
     async getTimeZone(): Promise<string> {
-      const row = await db.selectFrom('settings').select('value').where('locale', '=', '*').where('key', '=', 'timeZone').executeTakeFirst();
-      return row?.value ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+      const row = await db.selectFrom('settings').select('value').where('locale', '=', everyLanguage).where('key', '=', timeZoneKey).executeTakeFirst();
+      return siteZone(row?.value);
     },
 
     saveTimeZone: (timeZone: string) =>
       inTransaction(db, async (trx) => {
         await trx
           .insertInto('settings')
-          .values({ locale: '*', key: 'timeZone', value: timeZone })
+          .values({ locale: everyLanguage, key: timeZoneKey, value: timeZone })
           .onConflict((oc) => oc.columns(['locale', 'key']).doUpdateSet({ value: timeZone }))
           .execute();
       }),
+
+    /** What members whose language has no live translation get from a send (db/newsletters/expand-sends.ts). */
+    async getNewsletterFallback(): Promise<NewsletterFallback> {
+      const row = await db.selectFrom('settings').select('value').where('locale', '=', everyLanguage).where('key', '=', 'newsletterFallback').executeTakeFirst();
+      return parseNewsletterFallback(row?.value);
+    },
+
+    saveNewsletterFallback: (fallback: NewsletterFallback) => upsert(everyLanguage, [['newsletterFallback', fallback]]),
 
     async getLanguage(locale: Locale): Promise<LanguageSettings> {
       return toLanguageSettings(await db.selectFrom('settings').select(['key', 'value']).where('locale', '=', locale).execute());
@@ -125,8 +141,10 @@ export function createSiteSettings(db: Kysely<Database>) {
         [lookKeys.iconMediaId, look.iconMediaId === null ? null : String(look.iconMediaId)],
       ]),
 
+    /** Everything the reader's pages show about the site (its time zone too), in one query and two lookups of images. */
     async readIdentity(): Promise<IdentityRows> {
       const rows = await db.selectFrom('settings').select(['locale', 'key', 'value']).execute();
+      const timeZone = siteZone(rows.find((r) => r.locale === everyLanguage && r.key === timeZoneKey)?.value);
       const languages = Object.fromEntries(locales.map((l) => [l, toLanguageSettings(rows.filter((r) => r.locale === l))])) as Record<Locale, LanguageSettings>;
       const look = toLook(rows.filter((r) => r.locale === everyLanguage));
       const logoIds = [look.logoMediaId, look.darkLogoMediaId].filter((id): id is number => id !== null);
@@ -140,7 +158,7 @@ export function createSiteSettings(db: Kysely<Database>) {
       };
       // A dark-mode logo stands in for the logo in the dark only: without a logo it has nothing to replace.
       const logo = image(look.logoMediaId);
-      return { languages, look, logo, darkLogo: logo ? image(look.darkLogoMediaId) : null, icon: icon?.kind === 'image' ? icon : null };
+      return { languages, look, logo, darkLogo: logo ? image(look.darkLogoMediaId) : null, icon: icon?.kind === 'image' ? icon : null, timeZone };
     },
   };
 }

@@ -8,6 +8,18 @@ import type { Database } from '../schema';
 import { inTransaction as write } from '../transaction';
 import { foldTags } from './map-rows';
 
+/** The tag whose name has this slug in this language, if one has. */
+export async function tagIdBySlug(db: Kysely<Database>, locale: string, slug: string): Promise<number | undefined> {
+  return (await db.selectFrom('tag_texts').select('tag_id').where('locale', '=', locale).where('slug', '=', slug).executeTakeFirst())?.tag_id;
+}
+
+/** The first key of `base`, `base-2`, `base-3`… no tag has. */
+export async function freeTagKey(db: Kysely<Database>, base: string): Promise<string> {
+  let key = base;
+  for (let n = 2; await db.selectFrom('tags').select('id').where('key', '=', key).executeTakeFirst(); n += 1) key = `${base}-${n}`;
+  return key;
+}
+
 export function createTagRepository(db: Kysely<Database>) {
   return {
     async listTags(): Promise<Tag[]> {

@@ -1,13 +1,13 @@
 // Studio accounts: the owner's first setup, users created from invites or the CLI,
 // password resets, and sign-in behind the failed-login throttle. Works without Next
 // (the CLI calls it), given a database handle.
-import type { Kysely } from 'kysely';
 import { accountKey, addressKey } from '@/core/auth/login-throttle';
 import type { Role } from '@/core/auth/permissions';
-import { slugify } from '@/core/content/slugify';
 import { AppError } from '@/core/errors/app-error';
+import type { Db } from '@/db/client';
 import { mapDatabaseError } from '@/db/map-database-error';
-import type { Database } from '@/db/schema';
+import { createAccountRepository } from '@/db/repositories/accounts';
+import { createAuthorRepository } from '@/db/repositories/authors';
 import { authFor } from './auth';
 import { clearFailures, reserveAttempt } from './login-throttle-store';
 
@@ -29,19 +29,17 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export async function countUsers(db: Kysely<Database>): Promise<number> {
-  const row = await db.selectFrom('auth_users').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
-  return Number(row.n);
+export function countUsers(db: Db): Promise<number> {
+  return createAccountRepository(db).countUsers();
 }
 
 /**
  * Creates a user with a password and a byline (an author profile) of the same name.
  * The byline's handle is made from the name, made unique with a number when taken.
  */
-export async function createAccount(db: Kysely<Database>, input: NewAccount): Promise<Account> {
+export async function createAccount(db: Db, input: NewAccount): Promise<Account> {
   const email = normaliseEmail(input.email);
-  const existing = await db.selectFrom('auth_users').select('id').where('email', '=', email).executeTakeFirst();
-  if (existing) throw new AppError('CONFLICT', 'An account with this e-mail address exists.', { fields: { email: ['This e-mail address is taken.'] } });
+  if (await createAccountRepository(db).findByEmail(email)) throw new AppError('CONFLICT', 'An account with this e-mail address exists.', { fields: { email: ['This e-mail address is taken.'] } });
   const context = await authFor(db).$context;
   const user = await context.internalAdapter.createUser({ name: input.name, email, emailVerified: false, role: input.role }, { method: 'admin' });
   try {
@@ -60,23 +58,10 @@ export async function createAccount(db: Kysely<Database>, input: NewAccount): Pr
   return { id: user.id, name: input.name, email, role: input.role };
 }
 
-async function createByline(db: Kysely<Database>, userId: string, name: string): Promise<void> {
-  const base = slugify(name, 'en') || 'author';
-  const nowIso = new Date().toISOString();
-  for (let n = 1; n < 100; n++) {
-    const handle = n === 1 ? base : `${base}-${n}`;
-    const taken = await db.selectFrom('authors').select('id').where('handle', '=', handle).executeTakeFirst();
-    if (taken) continue;
-    await db.transaction().execute(async (trx) => {
-      const { id } = await trx.insertInto('authors').values({ handle, created_at: nowIso, user_id: userId }).returning('id').executeTakeFirstOrThrow();
-      await trx.insertInto('author_texts').values([
-        { author_id: id, locale: 'zh', name, bio: '' },
-        { author_id: id, locale: 'en', name, bio: '' },
-      ]).execute();
-    });
-    return;
+async function createByline(db: Db, userId: string, name: string): Promise<void> {
+  if ((await createAuthorRepository(db).createByline(userId, name)) === null) {
+    throw new AppError('CONFLICT', 'Could not find a free author handle for this name.', { fields: { name: ['Choose a different name.'] } });
   }
-  throw new AppError('CONFLICT', 'Could not find a free author handle for this name.', { fields: { name: ['Choose a different name.'] } });
 }
 
 /**
@@ -84,23 +69,19 @@ async function createByline(db: Kysely<Database>, userId: string, name: string):
  * settings row claimed inside the same request makes two simultaneous setups end with
  * one owner (the loser gets 409).
  */
-export async function setupOwner(db: Kysely<Database>, input: Omit<NewAccount, 'role'>): Promise<Account> {
-  if ((await countUsers(db)) > 0) throw new AppError('CONFLICT', 'This site already has an owner.');
-  try {
-    await db.insertInto('settings').values({ locale: '*', key: 'owner-setup', value: new Date().toISOString() }).execute();
-  } catch {
-    throw new AppError('CONFLICT', 'This site already has an owner.');
-  }
+export async function setupOwner(db: Db, input: Omit<NewAccount, 'role'>): Promise<Account> {
+  const accounts = createAccountRepository(db);
+  if ((await accounts.countUsers()) > 0 || !(await accounts.claimOwnerSetup())) throw new AppError('CONFLICT', 'This site already has an owner.');
   try {
     return await createAccount(db, { ...input, role: 'owner' });
   } catch (error) {
-    await db.deleteFrom('settings').where('locale', '=', '*').where('key', '=', 'owner-setup').execute();
+    await accounts.releaseOwnerSetup();
     throw error;
   }
 }
 
 /** Sets a new password and ends every session of the account (CLI and Studio). */
-export async function setPassword(db: Kysely<Database>, email: string, password: string): Promise<void> {
+export async function setPassword(db: Db, email: string, password: string): Promise<void> {
   const context = await authFor(db).$context;
   const user = await context.internalAdapter.findUserByEmail(normaliseEmail(email));
   if (!user) throw new AppError('NOT_FOUND', `There is no account for ${email}.`, { fields: { email: ['No such account.'] } });
@@ -122,7 +103,7 @@ export interface SignInResult {
  * `retryAfter`, without its password being checked.
  */
 export async function signIn(
-  db: Kysely<Database>,
+  db: Db,
   input: { email: string; password: string },
   request: { headers: Headers; address: string },
 ): Promise<SignInResult> {
@@ -144,7 +125,7 @@ export async function signIn(
  * than an AppError counts as a wrong password: the same answer whether or not the
  * account exists.
  */
-export async function withAttemptThrottle<T>(db: Kysely<Database>, keys: string[], check: () => Promise<T>): Promise<T> {
+export async function withAttemptThrottle<T>(db: Db, keys: string[], check: () => Promise<T>): Promise<T> {
   const verdict = await reserveAttempt(db, keys);
   if (!verdict.allowed) throw rateLimited(verdict.wait);
   let result: T;

@@ -6,9 +6,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { betterAuth } from 'better-auth';
 import { nextCookies } from 'better-auth/next-js';
-import type { Kysely } from 'kysely';
+import type { Db, UntypedDb } from '@/db/client';
 import { isPostgres } from '@/db/dialect';
-import type { Database } from '@/db/schema';
 import { dataDir } from '@/core/config/data-dir';
 import { hashPassword, verifyPassword } from './password-hash';
 
@@ -26,13 +25,13 @@ export function authSecret(dir = dataDir()): string {
 
 const timestamps = { createdAt: 'created_at', updatedAt: 'updated_at' } as const;
 
-export function createAuth(db: Kysely<Database>) {
+export function createAuth(db: Db) {
   const siteUrl = process.env.SITE_URL;
   return betterAuth({
     appName: 'Duet',
     secret: authSecret(),
     baseURL: siteUrl,
-    database: { db: db as Kysely<unknown>, type: isPostgres(db as Kysely<unknown>) ? 'postgres' : 'sqlite' },
+    database: { db: db as UntypedDb, type: isPostgres(db) ? 'postgres' : 'sqlite' },
     telemetry: { enabled: false },
     logger: { level: 'error' },
     // Failed sign-ins are limited per account and per address by our own throttle
@@ -89,10 +88,10 @@ export function createAuth(db: Kysely<Database>) {
 export type Auth = ReturnType<typeof createAuth>;
 
 const globalKey = Symbol.for('duet.auth');
-type GlobalWithAuth = typeof globalThis & { [globalKey]?: { db: Kysely<Database>; auth: Auth } };
+type GlobalWithAuth = typeof globalThis & { [globalKey]?: { db: Db; auth: Auth } };
 
 /** One instance per database handle (tests open several). */
-export function authFor(db: Kysely<Database>): Auth {
+export function authFor(db: Db): Auth {
   const store = globalThis as GlobalWithAuth;
   const held = store[globalKey];
   if (held?.db === db) return held.auth;

@@ -3,13 +3,12 @@
 // forgotten by this instance's key cache, so from the very next request they act with the
 // new role, or not at all, as a revoked key does. Other instances follow within the
 // cache's two seconds (server/api-keys/key-cache.ts).
-import type { Kysely } from 'kysely';
 import type { Role } from '@/core/auth/permissions';
-import type { Database } from '@/db/schema';
+import type { Db } from '@/db/client';
 import { createAccountRepository } from '@/db/repositories/accounts';
 import { forgetCachedKeys } from '@/server/api-keys/key-cache';
 
-export async function changeAccountRole(db: Kysely<Database>, userId: string, role: Role): Promise<void> {
+export async function changeAccountRole(db: Db, userId: string, role: Role): Promise<void> {
   try {
     await createAccountRepository(db).setRole(userId, role);
   } finally {
@@ -18,7 +17,7 @@ export async function changeAccountRole(db: Kysely<Database>, userId: string, ro
   }
 }
 
-export async function removeAccount(db: Kysely<Database>, userId: string): Promise<void> {
+export async function removeAccount(db: Db, userId: string): Promise<void> {
   try {
     await createAccountRepository(db).removeUser(userId);
   } finally {

@@ -1,13 +1,12 @@
 // Who is asking: the Studio account behind a request's session cookie, as the Actor the
 // permission rules take. Every Studio page and route handler asks here; nothing trusts a
 // header the proxy could have set.
-import type { Kysely } from 'kysely';
 import { scopeAllows, type ApiKeyScope } from '@/core/api-keys/api-key';
 import { can, isRole, type Action, type Actor, type Resource } from '@/core/auth/permissions';
 import { AppError } from '@/core/errors/app-error';
-import { getDatabase } from '@/db/client';
+import { getDatabase, type Db } from '@/db/client';
+import { createAuthorRepository } from '@/db/repositories/authors';
 import { ensureDatabase } from '@/server/ensure-database';
-import type { Database } from '@/db/schema';
 import { authFor } from './auth';
 
 export interface StudioUser extends Actor {
@@ -17,14 +16,14 @@ export interface StudioUser extends Actor {
   apiKeyScope?: ApiKeyScope;
 }
 
-export async function actorFromHeaders(headers: Headers, db: Kysely<Database> = getDatabase()): Promise<StudioUser | null> {
+export async function actorFromHeaders(headers: Headers, db: Db = getDatabase()): Promise<StudioUser | null> {
   await ensureDatabase();
   const session = await authFor(db).api.getSession({ headers });
   if (!session) return null;
   const user = session.user as typeof session.user & { role?: unknown };
   if (!isRole(user.role)) return null;
-  const author = await db.selectFrom('authors').select('id').where('user_id', '=', user.id).executeTakeFirst();
-  return { id: user.id, role: user.role, authorId: author?.id ?? null, name: user.name, email: user.email };
+  const authorId = await createAuthorRepository(db).authorIdOfUser(user.id);
+  return { id: user.id, role: user.role, authorId, name: user.name, email: user.email };
 }
 
 /** For route handlers: the actor, or 401. */

@@ -7,7 +7,7 @@ import { createReadStream, existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import type { Kysely } from 'kysely';
+import type { UntypedDb } from '@/db/client';
 import { dumpPostgres, type DumpedRow } from '@/db/backup/dump-postgres';
 import { readSqliteMigrations, snapshotSqlite, sqliteFileName } from '@/db/backup/sqlite-snapshot';
 import type { ArchiveWriter, WrittenEntry } from './archive-writer';
@@ -38,7 +38,7 @@ export async function addSqliteDatabase(writer: ArchiveWriter, dataDir: string, 
   }
 }
 
-export async function addPostgresDatabase(writer: ArchiveWriter, db: Kysely<unknown>): Promise<DatabasePart> {
+export async function addPostgresDatabase(writer: ArchiveWriter, db: UntypedDb): Promise<DatabasePart> {
   const entries: WrittenEntry[] = [];
   const dump = await dumpPostgres(db, async (table, rows) => {
     entries.push(await writer.add(tableEntryPath(table.name), Readable.from(toJsonLines(rows)), { compress: true }));

@@ -6,8 +6,7 @@
 import { existsSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
-import type { Kysely } from 'kysely';
-import { createDatabase, isPostgresUrl } from '@/db/client';
+import { createDatabase, isPostgresUrl, type UntypedDb } from '@/db/client';
 import { appVersion } from '@/server/version';
 import { manifestPath } from './archive-rules';
 import { createArchiveWriter, type ArchiveWriter, type WrittenEntry } from './archive-writer';
@@ -79,7 +78,7 @@ async function addDatabase(writer: ArchiveWriter, options: BackupOptions, workDi
   if (!isPostgresUrl(options.databaseUrl)) return addSqliteDatabase(writer, options.dataDir, workDir);
   const db = createDatabase({ url: options.databaseUrl, dataDir: options.dataDir });
   try {
-    return await addPostgresDatabase(writer, db as Kysely<unknown>);
+    return await addPostgresDatabase(writer, db as UntypedDb);
   } finally {
     await db.destroy();
   }

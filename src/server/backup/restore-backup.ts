@@ -6,9 +6,8 @@
 // files go to a staging folder and the database rows into one transaction; only when both
 // succeeded are the files moved into place.
 import { join } from 'node:path';
-import type { Kysely } from 'kysely';
 import { checkSqliteFile, sqliteFileName } from '@/db/backup/sqlite-snapshot';
-import { createDatabase, isPostgresUrl } from '@/db/client';
+import { createDatabase, isPostgresUrl, type UntypedDb } from '@/db/client';
 import { openBackupArchive, type BackupArchive } from './archive-reader';
 import { defaultArchiveLimits, manifestPath, type ArchiveLimits } from './archive-rules';
 import { checkMigrationsKnown, parseManifest, type BackupManifest } from './backup-manifest';
@@ -44,7 +43,7 @@ export interface RestoreSummary {
 export async function restoreBackup(options: RestoreOptions): Promise<RestoreSummary> {
   const limits = { ...defaultArchiveLimits, ...options.limits };
   const archive = await openBackupArchive(options.file, limits);
-  let db: Kysely<unknown> | null = null;
+  let db: UntypedDb | null = null;
   try {
     const manifest = await readManifest(archive, limits);
     checkManifestMatchesArchive(manifest, archive);
@@ -53,7 +52,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
     if (migrationProblem) throw new BackupRefusedError('unknown-migrations', migrationProblem);
     await checkDataDirEmpty(options.dataDir);
     if (manifest.database.kind === 'postgres') {
-      db = createDatabase({ url: options.databaseUrl, dataDir: options.dataDir }) as Kysely<unknown>;
+      db = createDatabase({ url: options.databaseUrl, dataDir: options.dataDir }) as UntypedDb;
       await checkPostgresTarget(db, manifest.database.migrations);
     }
     await checkFreeSpace(options.dataDir, localBytesOf(manifest));
@@ -86,7 +85,7 @@ function checkDatabaseKind(manifest: BackupManifest, databaseUrl: string | undef
 interface WriteContext extends RestoreOptions {
   archive: BackupArchive;
   manifest: BackupManifest;
-  db: Kysely<unknown> | null;
+  db: UntypedDb | null;
   limits: ArchiveLimits;
   totals: { totalEntries: number; totalBytes: number };
 }

@@ -4,7 +4,7 @@
 // SHA-256 as it streams, so a mismatch rolls the whole load back.
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
-import type { Kysely } from 'kysely';
+import type { UntypedDb } from '@/db/client';
 import type { DumpedTable } from '@/db/backup/dump-postgres';
 import { loadPostgres, migratePostgresTo } from '@/db/backup/load-postgres';
 import { findTableWithRows, listAppliedMigrations, listOtherDuetSchemas } from '@/db/backup/postgres-catalog';
@@ -15,7 +15,7 @@ import { createEntryVerifier } from './verify-entries';
 
 type PostgresManifest = BackupManifest & { database: { kind: 'postgres' } };
 
-export async function checkPostgresTarget(db: Kysely<unknown>, backupMigrations: string[]): Promise<void> {
+export async function checkPostgresTarget(db: UntypedDb, backupMigrations: string[]): Promise<void> {
   const table = await findTableWithRows(db);
   if (table) {
     throw new BackupRefusedError(
@@ -41,7 +41,7 @@ export async function checkPostgresTarget(db: Kysely<unknown>, backupMigrations:
 }
 
 export interface PostgresRestoreOptions {
-  db: Kysely<unknown>;
+  db: UntypedDb;
   manifest: PostgresManifest;
   archive: BackupArchive;
   maxLineBytes: number;

@@ -2,17 +2,15 @@
 // pages, so they are dropped by the same publication that refreshes the pages, and
 // never change otherwise. What is kept is the serialized answer and its ETag.
 import { unstable_cache } from 'next/cache';
-import type { Kysely } from 'kysely';
 import type { ApiContext } from '@/core/content-api/to-api-resources';
-import { getDatabase } from '@/db/client';
+import { getDatabase, type Db } from '@/db/client';
 import { ensureDatabase } from '@/server/ensure-database';
-import type { Database } from '@/db/schema';
 import type { Locale } from '@/core/locales';
 import { toCachedJson, type CachedJson } from '@/server/api/cacheable-json';
 import { contentTag } from '@/server/content';
 import { absoluteUrl } from '@/core/config/site-url';
 
-export async function contentDatabase(): Promise<Kysely<Database>> {
+export async function contentDatabase(): Promise<Db> {
   await ensureDatabase();
   return getDatabase();
 }

@@ -3,13 +3,13 @@
 // at server start; does nothing once any post exists, so it never touches real content.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Kysely } from 'kysely';
 import type { Media, PerLocale } from '@/core/content/types';
 import type { Renderer } from '@/core/markdown/render-document';
 import { renderInWorker } from '@/server/render/render-pool';
 import { locales, otherLocale, type Locale } from '@/core/locales';
+import type { Db } from '@/db/client';
+import { inTransaction } from '@/db/transaction';
 import { createContentRepository, type ContentRepository } from '@/db/repositories/content-repository';
-import type { Database } from '@/db/schema';
 import { importMediaFile, type MediaFolder } from './import-media-file';
 import { readDemoContent, type DemoContent, type DemoPost } from './read-demo-content';
 
@@ -33,7 +33,7 @@ interface PostMediaFiles {
 }
 
 /** Returns how many posts and pages it created: 0 when the database already had content. */
-export async function seedDemo(db: Kysely<Database>, options: SeedDemoOptions): Promise<{ posts: number }> {
+export async function seedDemo(db: Db, options: SeedDemoOptions): Promise<{ posts: number }> {
   if ((await createContentRepository(db).countPosts()) > 0) return { posts: 0 };
 
   const content = await readDemoContent(options.demoDir);
@@ -44,7 +44,7 @@ export async function seedDemo(db: Kysely<Database>, options: SeedDemoOptions): 
 
   // One transaction: a seed that fails half-way leaves no half-seeded database (which
   // the "any post exists" check would otherwise mistake for real content forever).
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const repo = createContentRepository(trx, options.render ?? ((input) => renderInWorker(input)));
     if ((await repo.countPosts()) > 0) return { posts: 0 };
 

@@ -2,8 +2,7 @@
 // tags, media) whole, then the posts a batch at a time, so a large site is never one
 // string in memory. The text is exactly `JSON.stringify(document, null, 2)` plus a final
 // newline, which keeps two exports of the same content byte-identical but for createdAt.
-import type { Kysely } from 'kysely';
-import type { Database } from '@/db/schema';
+import type { Db } from '@/db/client';
 import { readExportAccounts, readExportAuthors, readExportPosts, readExportSettings, readExportTags } from '@/db/repositories/duet-export-reader';
 import { locales } from '@/core/locales';
 import { appVersion } from '@/server/version';
@@ -40,7 +39,7 @@ function withMarkdownPaths(post: ExportPost): ExportPost {
   return { ...post, translations: post.translations.map((t) => ({ ...t, markdownPath: markdownPath(post, t.locale) })) };
 }
 
-export async function* streamDuetJson(db: Kysely<Database>, options: DuetJsonOptions, counts: DuetJsonCounts): AsyncGenerator<string> {
+export async function* streamDuetJson(db: Db, options: DuetJsonOptions, counts: DuetJsonCounts): AsyncGenerator<string> {
   const batchSize = options.batchSize ?? 50;
   yield '{\n';
   yield member('format', exportFormat);

@@ -5,10 +5,10 @@
 // files are put back and verified, and then every row is written in one transaction:
 // an import either happens entirely or not at all.
 import { open } from 'node:fs/promises';
-import type { Kysely } from 'kysely';
 import { AppError } from '@/core/errors/app-error';
+import type { Db } from '@/db/client';
+import { inTransaction } from '@/db/transaction';
 import { describeExistingContent, insertDuetExport } from '@/db/repositories/duet-export-writer';
-import type { Database } from '@/db/schema';
 import { openImportArchive, type ArchiveLimits } from '@/server/import/read-archive';
 import { checkExportReferences } from './check-export-references';
 import { parseDuetJson } from './parse-duet-json';
@@ -62,7 +62,7 @@ async function readText(stream: AsyncIterable<Buffer | string>, what: string): P
   return Buffer.concat(chunks).toString('utf8');
 }
 
-async function refuseNonEmpty(db: Kysely<Database>): Promise<void> {
+async function refuseNonEmpty(db: Db): Promise<void> {
   const existing = await describeExistingContent(db);
   if (existing.length === 0) return;
   throw new AppError(
@@ -83,7 +83,7 @@ function checkReferences(doc: DuetExport): void {
   throw new AppError('VALIDATION', `duet.json refers to things it does not hold, or holds them twice:\n${shown.join('\n')}`, { fields });
 }
 
-export async function importDuetExport(db: Kysely<Database>, dataDir: string, zipOrJson: string, options: ImportDuetOptions = {}): Promise<ImportDuetSummary> {
+export async function importDuetExport(db: Db, dataDir: string, zipOrJson: string, options: ImportDuetOptions = {}): Promise<ImportDuetSummary> {
   const started = performance.now();
   const progress = options.onProgress ?? (() => {});
   await refuseNonEmpty(db);
@@ -117,7 +117,7 @@ export async function importDuetExport(db: Kysely<Database>, dataDir: string, zi
   }
 
   progress(`writing ${doc.posts.length} posts`);
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     // Checked again inside the transaction: someone may have written since the first look.
     await refuseNonEmpty(trx);
     await insertDuetExport(trx, doc, progress).catch((error: unknown) => {

@@ -10,9 +10,9 @@ import { rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { Kysely } from 'kysely';
 import yazl from 'yazl';
-import type { Database } from '@/db/schema';
+import type { Db } from '@/db/client';
+import { inReadSnapshot } from '@/db/transaction';
 import { listExportPostIds, listExportTextNames, readExportAuthors, readExportMedia, readExportPosts, readExportTags } from '@/db/repositories/duet-export-reader';
 import { describeMediaStore } from '@/server/media/media-store';
 import { streamDuetJson, type DuetJsonCounts } from './build-export';
@@ -39,15 +39,11 @@ export interface ExportSummary extends DuetJsonCounts {
 
 const markdownBatch = 100;
 
-export async function writeDuetExport(db: Kysely<Database>, options: WriteExportOptions): Promise<ExportSummary> {
+export async function writeDuetExport(db: Db, options: WriteExportOptions): Promise<ExportSummary> {
   const started = performance.now();
   const temporary = join(dirname(options.file), `.${basename(options.file)}.${randomBytes(4).toString('hex')}.tmp`);
   try {
-    const summary = await db
-      .transaction()
-      .setIsolationLevel('repeatable read')
-      .setAccessMode('read only')
-      .execute((trx) => writeArchive(trx, temporary, options));
+    const summary = await inReadSnapshot(db, (trx) => writeArchive(trx, temporary, options));
     await rename(temporary, options.file);
     const { size } = await stat(options.file);
     return { ...summary, file: options.file, bytes: size, seconds: (performance.now() - started) / 1000 };
@@ -59,7 +55,7 @@ export async function writeDuetExport(db: Kysely<Database>, options: WriteExport
 
 type ArchiveSummary = Omit<ExportSummary, 'file' | 'bytes' | 'seconds'>;
 
-async function writeArchive(db: Kysely<Database>, temporary: string, options: WriteExportOptions): Promise<ArchiveSummary> {
+async function writeArchive(db: Db, temporary: string, options: WriteExportOptions): Promise<ArchiveSummary> {
   const zip = new yazl.ZipFile();
   // Any failure (a file vanishing, a query failing) ends the archive; `failed` carries it out.
   let fail: (error: unknown) => void = () => {};
@@ -93,7 +89,7 @@ async function writeArchive(db: Kysely<Database>, temporary: string, options: Wr
 type AddEntry = (name: string, entry: { compress: boolean }, open: () => Promise<NodeJS.ReadableStream> | NodeJS.ReadableStream) => void;
 
 /** Queues every entry (each is made only when the archive reaches it); gives what to say once all are written. */
-async function addEntries(db: Kysely<Database>, lazy: AddEntry, options: WriteExportOptions): Promise<() => ArchiveSummary> {
+async function addEntries(db: Db, lazy: AddEntry, options: WriteExportOptions): Promise<() => ArchiveSummary> {
   const progress = options.onProgress ?? (() => {});
   const [media, postIds, tags, authors] = await Promise.all([readExportMedia(db), listExportPostIds(db), readExportTags(db), readExportAuthors(db)]);
   const plan = await planMediaFiles(media, options.dataDir);
@@ -131,11 +127,11 @@ async function addEntries(db: Kysely<Database>, lazy: AddEntry, options: WriteEx
 }
 
 /** The Markdown entry names, in the order markdownFiles() makes them. */
-async function listMarkdownEntries(db: Kysely<Database>): Promise<string[]> {
+async function listMarkdownEntries(db: Db): Promise<string[]> {
   return (await listExportTextNames(db)).flatMap((post) => post.translations.map((t) => markdownPath(post, t.locale)));
 }
 
-async function* markdownFiles(db: Kysely<Database>, postIds: number[], names: MarkdownNames, progress: (message: string) => void) {
+async function* markdownFiles(db: Db, postIds: number[], names: MarkdownNames, progress: (message: string) => void) {
   for (let i = 0; i < postIds.length; i += markdownBatch) {
     // Said before the batch: a generator is not resumed after the last file it gives.
     if (i > 0) progress(`Markdown files: ${i}/${postIds.length} posts`);

@@ -6,11 +6,12 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { posix, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
-import type { Kysely } from 'kysely';
 import type { ImportMediaRef, ImportWarning } from '@/core/import/import-document';
 import type { Locale } from '@/core/locales';
-import type { Database } from '@/db/schema';
+import type { Db } from '@/db/client';
 import { createContentWriter } from '@/db/repositories/content-writer';
+import { createImportSources } from '@/db/repositories/import-sources';
+import { createMediaFiles } from '@/db/repositories/media-files';
 import { ingestUpload, mediaRowOf } from '@/server/media/ingest';
 
 /** Where the files of an import are read from. */
@@ -43,7 +44,7 @@ export class ImportMediaLibrary {
   missing = 0;
 
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly db: Db,
     private readonly sourceKind: string,
     private readonly files: ImportFiles | null,
     private readonly dataDir: string,
@@ -54,7 +55,8 @@ export class ImportMediaLibrary {
   async resolve(ref: ImportMediaRef, locale: Locale, ownerId: string): Promise<{ id: number; path: string } | null> {
     if (!ref.archivePath || !this.files?.has(ref.archivePath)) return null;
     if (this.byArchivePath.has(ref.archivePath)) return this.byArchivePath.get(ref.archivePath)!;
-    const known = await this.db.selectFrom('import_sources').innerJoin('media', 'media.id', 'import_sources.duet_id').select(['media.id', 'media.path']).where('source_kind', '=', this.sourceKind).where('entity', '=', 'media').where('source_id', '=', ref.archivePath).executeTakeFirst();
+    const sources = createImportSources(this.db);
+    const known = await sources.importedMedia(this.sourceKind, ref.archivePath);
     if (known) {
       this.byArchivePath.set(ref.archivePath, known);
       return known;
@@ -62,7 +64,7 @@ export class ImportMediaLibrary {
     let stored: { id: number; path: string } | null = null;
     try {
       const ingested = await ingestUpload({ stream: await this.files.open(ref.archivePath), fileName: posix.basename(ref.archivePath), dataDir: this.dataDir });
-      const existing = await this.db.selectFrom('media').select(['id', 'path']).where('path', '=', ingested.path).executeTakeFirst();
+      const existing = await createMediaFiles(this.db).findByPath(ingested.path);
       stored =
         existing ??
         (await createContentWriter(this.db).createMedia({
@@ -70,11 +72,7 @@ export class ImportMediaLibrary {
           ...(ref.alt ? { alt: { [locale]: ref.alt } } : {}),
           ...(ref.caption ? { caption: { [locale]: ref.caption } } : {}),
         }));
-      await this.db
-        .insertInto('import_sources')
-        .values({ source_kind: this.sourceKind, entity: 'media', source_id: ref.archivePath, duet_id: stored.id, imported_at: new Date().toISOString() })
-        .onConflict((oc) => oc.doNothing())
-        .execute();
+      await sources.remember(this.sourceKind, 'media', ref.archivePath, stored.id, { ifNew: true });
       this.imported += 1;
     } catch (error) {
       this.missing += 1;

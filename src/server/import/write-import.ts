@@ -6,17 +6,20 @@
 // same decisions and writes nothing. Texts keep their status: published ones go live, drafts, pending and
 // private texts stay drafts, scheduled ones are scheduled.
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { Kysely, Transaction } from 'kysely';
 import { holdDuplicatePages, wantedSlug } from '@/core/import/hold-duplicate-pages';
 import type { ImportDocument, ImportPost, ImportText } from '@/core/import/import-document';
 import type { Renderer } from '@/core/markdown/render-document';
 import { slugify } from '@/core/content/slugify';
 import { locales, type Locale } from '@/core/locales';
-import type { Database } from '@/db/schema';
+import type { Db } from '@/db/client';
+import { freeHandle } from '@/db/repositories/authors';
 import { createContentWriter } from '@/db/repositories/content-writer';
+import { createImportSources } from '@/db/repositories/import-sources';
 import { createPublishingRepository } from '@/db/repositories/publishing-repository';
 import { listSitePages } from '@/db/repositories/site-pages';
+import { freeTagKey, tagIdBySlug } from '@/db/repositories/tags';
 import { uniqueSlug } from '@/db/repositories/unique-slug';
+import { inTransaction } from '@/db/transaction';
 import { emptyReport, reportPost, type ImportReport } from './import-report';
 import { ImportMediaLibrary, type ImportFiles } from './import-media';
 
@@ -35,14 +38,9 @@ export interface ImportRunOptions {
 
 type Entity = 'post' | 'author' | 'tag';
 
-async function knownIds(db: Kysely<Database>, kind: string, entity: Entity): Promise<Map<string, number>> {
-  const rows = await db.selectFrom('import_sources').select(['source_id', 'duet_id']).where('source_kind', '=', kind).where('entity', '=', entity).execute();
-  return new Map(rows.map((r) => [r.source_id, r.duet_id]));
-}
+const knownIds = (db: Db, kind: string, entity: Entity) => createImportSources(db).knownIds(kind, entity);
 
-async function remember(trx: Transaction<Database>, kind: string, entity: Entity, sourceId: string, duetId: number): Promise<void> {
-  await trx.insertInto('import_sources').values({ source_kind: kind, entity, source_id: sourceId, duet_id: duetId, imported_at: new Date().toISOString() }).execute();
-}
+const remember = (trx: Db, kind: string, entity: Entity, sourceId: string, duetId: number) => createImportSources(trx).remember(kind, entity, sourceId, duetId);
 
 /** The language a pair was written in first: the earlier text, Chinese on a tie. */
 function sourceLocaleOf(post: ImportPost): Locale {
@@ -51,7 +49,7 @@ function sourceLocaleOf(post: ImportPost): Locale {
   return texts[0]!.locale;
 }
 
-export async function runImport(db: Kysely<Database>, source: ImportDocument, options: ImportRunOptions): Promise<ImportReport> {
+export async function runImport(db: Db, source: ImportDocument, options: ImportRunOptions): Promise<ImportReport> {
   const kind = options.sourceKey ?? `${source.source.kind} ${source.source.siteUrl ?? ''}`.trim();
   const posts = await knownIds(db, kind, 'post');
   // A page at an address the site already has arrives as a draft, reported: one header link each.
@@ -119,7 +117,7 @@ async function withLibraryMedia(text: ImportText, library: ImportMediaLibrary): 
   return body;
 }
 
-async function importPost(db: Kysely<Database>, post: ImportPost, ctx: PostContext) {
+async function importPost(db: Db, post: ImportPost, ctx: PostContext) {
   const sourceLocale = sourceLocaleOf(post);
   const texts = locales.flatMap((l) => (post.texts[l] ? [post.texts[l]!] : []));
   // Files first (outside the transaction): stored once, reused by a retry.
@@ -128,7 +126,7 @@ async function importPost(db: Kysely<Database>, post: ImportPost, ctx: PostConte
   const cover = post.cover ? await ctx.library.resolve(post.cover, sourceLocale, post.sourceId) : null;
   const made = { authors: new Map<string, number>(), tags: new Map<string, number>() };
 
-  const postId = await db.transaction().execute(async (trx) => {
+  const postId = await inTransaction(db, async (trx) => {
     const authorIds: number[] = [];
     for (const sourceId of post.authors) authorIds.push(ctx.authors.get(sourceId) ?? made.authors.get(sourceId) ?? (await createAuthor(trx, ctx, sourceId, made.authors)));
     const tagIds: number[] = [];
@@ -172,11 +170,10 @@ async function importPost(db: Kysely<Database>, post: ImportPost, ctx: PostConte
   return { postId, ...made };
 }
 
-async function createAuthor(trx: Transaction<Database>, ctx: PostContext, sourceId: string, made: Map<string, number>): Promise<number> {
+async function createAuthor(trx: Db, ctx: PostContext, sourceId: string, made: Map<string, number>): Promise<number> {
   const author = ctx.authorsById.get(sourceId);
   const base = slugify(author?.handle || sourceId, 'en') || 'author';
-  let handle = base;
-  for (let n = 2; await trx.selectFrom('authors').select('id').where('handle', '=', handle).executeTakeFirst(); n += 1) handle = `${base}-${n}`;
+  const handle = (await freeHandle(trx, base))!;
   const name = author && Object.keys(author.name).length > 0 ? author.name : { en: handle };
   const created = await createContentWriter(trx).createAuthor({ handle, name, bio: author?.bio ?? {} });
   await remember(trx, ctx.kind, 'author', sourceId, created.id);
@@ -185,20 +182,18 @@ async function createAuthor(trx: Transaction<Database>, ctx: PostContext, source
 }
 
 /** A tag the site already has under the same slug is reused rather than doubled. */
-async function findOrCreateTag(trx: Transaction<Database>, ctx: PostContext, sourceId: string, made: Map<string, number>): Promise<number> {
+async function findOrCreateTag(trx: Db, ctx: PostContext, sourceId: string, made: Map<string, number>): Promise<number> {
   const tag = ctx.tagsById.get(sourceId);
   const names = tag?.names ?? { en: { name: sourceId, slug: slugify(sourceId, 'en') } };
   let id: number | undefined;
   for (const locale of locales) {
     const text = names[locale];
     if (!text) continue;
-    id ??= (await trx.selectFrom('tag_texts').select('tag_id').where('locale', '=', locale).where('slug', '=', text.slug).executeTakeFirst())?.tag_id;
+    id ??= await tagIdBySlug(trx, locale, text.slug);
   }
   if (id === undefined) {
     const key = slugify(Object.values(names)[0]?.slug || sourceId, 'en') || `tag-${made.size + 1}`;
-    let unique = key;
-    for (let n = 2; await trx.selectFrom('tags').select('id').where('key', '=', unique).executeTakeFirst(); n += 1) unique = `${key}-${n}`;
-    id = (await createContentWriter(trx).createTag({ key: unique, names })).id;
+    id = (await createContentWriter(trx).createTag({ key: await freeTagKey(trx, key), names })).id;
   }
   await remember(trx, ctx.kind, 'tag', sourceId, id);
   made.set(sourceId, id);

@@ -1,19 +1,24 @@
 // One run of the mail worker: claim what is due in the outbox, send each message, and
 // mark it sent, or due again later with a growing wait (1, 2, 4, 8 minutes) until its
 // attempts are spent. A permanent refusal by the SMTP server (a 5xx reply: no such
-// mailbox, policy) is not tried again. Runs outside any request; several instances may
+// mailbox, policy) is not tried again, and one refusing the recipient marks the address
+// bounced (db/members/address-state.ts): no newsletter goes to it again. Runs outside any request; several instances may
 // run it at once.
-import type { Kysely } from 'kysely';
+import type { Db } from '@/db/client';
 import { claimDueEmails, markEmailFailed, markEmailSent, type OutboxRow } from '@/db/mail/email-outbox';
-import type { Database } from '@/db/schema';
+import { recordAddressEvent } from '@/db/members/address-state';
 import { logger } from '@/server/logger';
-import type { MailSender } from './mail-transport';
+import type { MailMessage, MailSender } from './mail-transport';
+
+/** What a row becomes when its parts are made at send time (a newsletter's e-mail); null: the row's own parts. */
+export type ComposeRow = (row: OutboxRow) => Promise<Omit<MailMessage, 'outboxId' | 'to'> | null>;
 
 export interface DeliverOptions {
-  db: Kysely<Database>;
+  db: Db;
   sender: MailSender;
   /** The sender's display name for a message (the site's name in its language). */
   fromNameOf: (row: OutboxRow) => string | Promise<string>;
+  compose?: ComposeRow;
   now?: () => Date;
   batch?: number;
 }
@@ -26,27 +31,41 @@ function isPermanentRefusal(error: unknown): boolean {
   return typeof code === 'number' && code >= 500 && code < 600;
 }
 
+/**
+ * A 5xx to `RCPT TO` refuses this recipient; a 5xx elsewhere (a refused login, a sender
+ * the server will not relay for) says nothing about the address and marks nobody.
+ */
+function isRecipientRefused(error: unknown): boolean {
+  return isPermanentRefusal(error) && (error as { command?: unknown }).command === 'RCPT TO';
+}
+
 function contentLanguage(locale: string): string {
   return locale === 'both' ? 'zh, en' : locale;
 }
 
 /** Sends everything due, batch after batch; returns how many went out. */
-export async function deliverDueEmails({ db, sender, fromNameOf, now = () => new Date(), batch = 20 }: DeliverOptions): Promise<number> {
+async function messageOf(row: OutboxRow, fromNameOf: DeliverOptions['fromNameOf'], compose: ComposeRow | undefined): Promise<MailMessage> {
+  const composed = compose ? await compose(row) : null;
+  const base = { outboxId: Number(row.id), to: row.recipient };
+  if (composed) return { ...base, ...composed };
+  return {
+    ...base,
+    fromName: await fromNameOf(row),
+    language: contentLanguage(row.locale),
+    subject: row.subject,
+    text: row.text_body ?? '',
+    html: row.html_body ?? '',
+  };
+}
+
+export async function deliverDueEmails({ db, sender, fromNameOf, compose, now = () => new Date(), batch = 20 }: DeliverOptions): Promise<number> {
   let sent = 0;
   for (;;) {
     const rows = await claimDueEmails(db, now(), batch);
     if (rows.length === 0) return sent;
     for (const row of rows) {
       try {
-        await sender.send({
-          outboxId: Number(row.id),
-          fromName: await fromNameOf(row),
-          to: row.recipient,
-          language: contentLanguage(row.locale),
-          subject: row.subject,
-          text: row.text_body ?? '',
-          html: row.html_body ?? '',
-        });
+        await sender.send(await messageOf(row, fromNameOf, compose));
         await markEmailSent(db, Number(row.id), now());
         sent += 1;
       } catch (error) {
@@ -54,6 +73,7 @@ export async function deliverDueEmails({ db, sender, fromNameOf, now = () => new
         const wait = retryBaseMs * 2 ** Math.max(0, Number(row.attempts) - 1);
         logger.warn({ outboxId: row.id, kind: row.kind, attempts: row.attempts, err: error }, 'an e-mail could not be sent');
         await markEmailFailed(db, row, message, isPermanentRefusal(error) ? null : new Date(now().getTime() + wait));
+        if (isRecipientRefused(error)) await recordAddressEvent(db, { provider: 'smtp', eventId: `outbox-${row.id}`, kind: 'bounced', email: row.recipient }, now());
       }
     }
   }

@@ -4,12 +4,14 @@
 // transport builds the same bytes an SMTP server would get), so a fresh `npm start` works
 // end to end and the messages can be opened in any mail program. The file is written
 // under a temporary name and renamed: a crash leaves no half message, and sending one
-// outbox row twice rewrites the same file.
+// outbox row twice rewrites the same file. With DKIM_DOMAIN, DKIM_SELECTOR and a key set
+// (dkim.ts), both sign every message.
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import { dataDir } from '@/core/config/data-dir';
 import { siteUrl } from '@/core/config/site-url';
+import { dkimOptions } from './dkim';
 
 export interface MailMessage {
   /** The outbox row's id: names the file and makes the Message-ID stable across retries. */
@@ -21,6 +23,9 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  replyTo?: string;
+  /** More headers (a newsletter's List-Unsubscribe and List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
 }
 
 export interface MailSender {
@@ -41,7 +46,8 @@ function toNodemailer(message: MailMessage, from: string) {
     text: message.text,
     html: message.html,
     messageId: `<outbox-${message.outboxId}@${siteUrl().hostname}>`,
-    headers: { 'Content-Language': message.language, 'Auto-Submitted': 'auto-generated' },
+    ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+    headers: { 'Content-Language': message.language, 'Auto-Submitted': 'auto-generated', ...message.headers },
   };
 }
 
@@ -51,8 +57,9 @@ export function outboxDir(dir = dataDir()): string {
 
 export function createMailSender(env: NodeJS.ProcessEnv = process.env, dir = dataDir()): MailSender {
   const from = fromAddress(env);
+  const dkim = dkimOptions(env) ?? undefined;
   if (env.SMTP_URL) {
-    const transport = nodemailer.createTransport(env.SMTP_URL);
+    const transport = nodemailer.createTransport({ url: env.SMTP_URL, dkim });
     return {
       kind: 'smtp',
       async send(message) {
@@ -60,7 +67,7 @@ export function createMailSender(env: NodeJS.ProcessEnv = process.env, dir = dat
       },
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix', dkim });
   const folder = outboxDir(dir);
   return {
     kind: 'files',

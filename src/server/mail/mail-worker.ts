@@ -1,5 +1,7 @@
-// The mail worker of this process (server/workers/periodic-worker.ts): it sends what is due
-// in the e-mail outbox every 15 seconds and at once when woken after a message is queued.
+// The mail worker of this process (server/workers/periodic-worker.ts): every 15 seconds, and
+// at once when woken after a message or a newsletter send is queued, it writes the
+// recipients of queued newsletter sends into the outbox (db/newsletters/expand-sends.ts),
+// sends what is due (a newsletter's e-mail made as it goes out), and closes finished sends.
 // About once an hour it also clears the subscription limits' rows that have lapsed.
 import { getDatabase } from '@/db/client';
 import { logger } from '@/server/logger';
@@ -7,6 +9,8 @@ import { pruneThrottle } from '@/server/auth/login-throttle-store';
 import { readSiteNames } from '@/server/members/member-messages';
 import { addressKeyPrefix, addressPolicy, clientKeyPrefix, clientPolicy } from '@/server/members/subscribe-member';
 import { periodicWorker } from '@/server/workers/periodic-worker';
+import { expandQueuedSends, finishSends } from '@/db/newsletters/expand-sends';
+import { createNewsletterComposer } from '@/server/newsletters/compose-newsletter';
 import { deliverDueEmails } from './deliver-outbox';
 import { createMailSender, type MailSender } from './mail-transport';
 
@@ -19,8 +23,10 @@ const worker = periodicWorker({
   async tick() {
     sender ??= createMailSender();
     const db = getDatabase();
+    await expandQueuedSends(db, new Date());
     const names = await readSiteNames(db);
-    await deliverDueEmails({ db, sender, fromNameOf: (row) => (row.locale === 'en' ? names.en : names.zh) });
+    await deliverDueEmails({ db, sender, fromNameOf: (row) => (row.locale === 'en' ? names.en : names.zh), compose: createNewsletterComposer(db) });
+    await finishSends(db, new Date());
   },
   async prune() {
     const db = getDatabase();

@@ -6,7 +6,7 @@
 import type { ImageSize } from '@/core/markdown/rehype-images';
 import { getDatabase } from '@/db/client';
 import { ensureDatabase } from '@/server/ensure-database';
-import { parseVariants } from '@/db/repositories/map-rows';
+import { createMediaFiles } from '@/db/repositories/media-files';
 import { logger } from '@/server/logger';
 
 interface MediaIndex {
@@ -29,16 +29,7 @@ export function reloadMediaIndex(): Promise<void> {
   state.loading ??= (async () => {
     try {
       await ensureDatabase();
-      const rows = await getDatabase().selectFrom('media').select(['path', 'width', 'height', 'variants']).where('kind', '=', 'image').execute();
-      const images = new Map<string, ImageSize>();
-      for (const row of rows) {
-        if (!row.width || !row.height) continue;
-        const variants = parseVariants(row.variants)
-          .filter((v) => v.format === 'webp')
-          .map((v) => ({ width: v.width, path: v.path }));
-        images.set(row.path, { width: row.width, height: row.height, variants });
-      }
-      state.images = images;
+      state.images = await createMediaFiles(getDatabase()).imageSizes();
     } finally {
       state.loading = null;
     }

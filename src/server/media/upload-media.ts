@@ -9,6 +9,7 @@ import { readUploadPolicy, uploadCap } from '@/core/media/upload-policy';
 import { getDatabase } from '@/db/client';
 import { createContentRepository } from '@/db/repositories/content-repository';
 import { loadMediaByIds } from '@/db/repositories/load-posts';
+import { createMediaFiles } from '@/db/repositories/media-files';
 import { dataDir } from '@/core/config/data-dir';
 import { ingestUpload, mediaRowOf, type MediaVariant } from './ingest';
 import { UploadRefusedError } from './upload-error';
@@ -27,10 +28,10 @@ export interface UploadedMedia {
  */
 async function capFor(role: Role): Promise<{ maxBytes: number; reason: 'role-limit' | 'storage-quota' | 'disk-full' } | null> {
   const policy = readUploadPolicy(process.env);
-  const used = await getDatabase().selectFrom('media').select((eb) => eb.fn.sum<number | string | null>('bytes').as('total')).executeTakeFirst();
+  const libraryBytes = await createMediaFiles(getDatabase()).totalBytes();
   const disk = await statfs(dataDir()).catch(() => null);
   const cap = uploadCap(policy, role, {
-    libraryBytes: Number(used?.total ?? 0),
+    libraryBytes,
     freeDiskBytes: disk ? disk.bavail * disk.bsize : Number.POSITIVE_INFINITY,
   });
   if (cap && cap.maxBytes === 0) throw new UploadRefusedError(cap.reason, { maxBytes: 0 });
@@ -55,7 +56,7 @@ export async function uploadMedia(input: {
     throw error;
   }
   const db = getDatabase();
-  const existing = await db.selectFrom('media').select('id').where('path', '=', ingested.path).executeTakeFirst();
+  const existing = await createMediaFiles(db).findByPath(ingested.path);
   if (existing) return { media: (await loadMediaByIds(db, [existing.id])).get(existing.id)!, variants: ingested.variants, reused: true };
   const media = await createContentRepository(db).createMedia({ ...mediaRowOf(ingested), uploadedBy: input.uploader.id });
   return { media, variants: ingested.variants, reused: false };

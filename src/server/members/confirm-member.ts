@@ -1,13 +1,11 @@
 // A reader opens the link of their confirmation e-mail: the token is looked up by its
 // hash and used once. Returns what the page tells them, and in which language.
-import type { Kysely } from 'kysely';
 import { hashToken, isTokenShaped } from '@/core/members/member-token';
-import { getDatabase } from '@/db/client';
+import { getDatabase, type Db } from '@/db/client';
 import { ensureDatabase } from '@/server/ensure-database';
 import { confirmSubscription, type Confirmation } from '@/db/members/member-rows';
-import type { Database } from '@/db/schema';
 
-export async function confirmMember(db: Kysely<Database>, token: unknown, now = new Date()): Promise<Confirmation> {
+export async function confirmMember(db: Db, token: unknown, now = new Date()): Promise<Confirmation> {
   if (!isTokenShaped(token)) return { state: 'unknown', language: null };
   return confirmSubscription(db, hashToken(token), now);
 }

@@ -1,12 +1,11 @@
 // The words of members' e-mails and of the names they carry, outside any request: the
 // interface messages of each language (messages/*.json) through next-intl's translator,
 // and the site's name as the owner set it (else Duet's own), read from the settings.
-import type { Kysely } from 'kysely';
 import { createTranslator } from 'next-intl';
 import { composeConfirmationEmail, type ComposedEmail } from '@/core/members/confirmation-email';
 import { mailLocalesOf, type MemberLanguage } from '@/core/members/member';
+import type { Db } from '@/db/client';
 import { createSiteSettings } from '@/db/repositories/site-settings';
-import type { Database } from '@/db/schema';
 import { locales, otherLocale, type Locale } from '@/core/locales';
 import en from '../../../messages/en.json';
 import zh from '../../../messages/zh.json';
@@ -18,7 +17,7 @@ export function memberTranslator(locale: Locale) {
 }
 
 /** The site's name in each language, as the pages show it (site-identity.ts's rule). */
-export async function readSiteNames(db: Kysely<Database>): Promise<Record<Locale, string>> {
+export async function readSiteNames(db: Db): Promise<Record<Locale, string>> {
   const { languages } = await createSiteSettings(db).readIdentity();
   const nameIn = (locale: Locale) => languages[locale].title || languages[otherLocale(locale)].title || messages[locale].site.name;
   return Object.fromEntries(locales.map((l) => [l, nameIn(l)])) as Record<Locale, string>;

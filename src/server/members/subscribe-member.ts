@@ -3,15 +3,14 @@
 // worker woken. The caller answers the same whatever happened here (no enumeration), so
 // this returns nothing a requester could learn from; only a client over its limit is
 // refused (429), which says nothing about any address.
-import type { Kysely } from 'kysely';
 import { normalizeEmail, pageLocaleOf } from '@/core/members/member';
 import { confirmTokenTtlMs, hashToken, newToken } from '@/core/members/member-token';
 import { planSubscription, type SubscriptionPlan } from '@/core/members/plan-subscription';
 import { isHoneypotFilled, type SubscribeInput } from '@/core/members/subscribe-input';
 import { AppError } from '@/core/errors/app-error';
 import type { ThrottlePolicy } from '@/core/auth/login-throttle';
+import type { Db } from '@/db/client';
 import { recordSubscription } from '@/db/members/member-rows';
-import type { Database } from '@/db/schema';
 import { reserveAttempt } from '@/server/auth/login-throttle-store';
 import { absoluteUrl } from '@/core/config/site-url';
 import { confirmationEmail, readSiteNames } from './member-messages';
@@ -34,7 +33,7 @@ export function confirmPath(locale: 'zh' | 'en', token: string): string {
   return `/${locale}/members/confirm?token=${token}`;
 }
 
-export async function subscribeMember(db: Kysely<Database>, input: SubscribeInput, context: SubscribeContext): Promise<SubscriptionPlan> {
+export async function subscribeMember(db: Db, input: SubscribeInput, context: SubscribeContext): Promise<SubscriptionPlan> {
   const now = context.now ?? new Date();
   const client = await reserveAttempt(db, [`${clientKeyPrefix}${context.clientAddress}`], now, clientPolicy);
   if (!client.allowed) {

@@ -30,7 +30,7 @@ export async function postOgCard(post: Post, locale: Locale): Promise<OgCard | n
     getSiteIdentity(locale),
   ]);
   const authors = post.authors.map((a) => a.name[locale] ?? a.handle).join(locale === 'zh' ? '、' : ', ');
-  const byline = [authors ? t.markup('post.by', { authors: () => authors }) : '', formatDate(post.publishedAt, locale)];
+  const byline = [authors ? t.markup('post.by', { authors: () => authors }) : '', formatDate(post.publishedAt, locale, site.timeZone)];
   return {
     locale,
     title: translation.title,

@@ -50,6 +50,8 @@ interface Job {
   overBudget: () => Error;
   resolve: (result: unknown) => void;
   reject: (error: unknown) => void;
+  /** Set when the job already outlived its budget once and runs again. */
+  retried?: boolean;
 }
 
 interface Slot {
@@ -151,8 +153,14 @@ class RenderPool {
     const job = slot.job;
     this.finish(slot);
     if (terminate) void slot.worker.terminate();
-    if (job) {
-      if (isRenderTimeout(error)) logger.warn({ chars: job.task.kind === 'render' ? job.task.input.markdown.length : 0, budgetMs: job.budgetMs }, 'render over budget; worker replaced');
+    if (job && terminate && !job.retried) {
+      // A budget is wall-clock time: on a machine busy with other work an ordinary text can
+      // outlive it. It runs once more, first in line, in a fresh worker with the same
+      // budget; a text that is slow in itself is refused after that (two budgets in all).
+      logger.warn({ chars: job.task.kind === 'render' ? job.task.input.markdown.length : 0, budgetMs: job.budgetMs }, 'job over budget; worker replaced, trying once more');
+      this.queue.unshift({ ...job, retried: true });
+    } else if (job) {
+      if (isRenderTimeout(error)) logger.warn({ chars: job.task.kind === 'render' ? job.task.input.markdown.length : 0, budgetMs: job.budgetMs }, 'render over budget again; refused');
       job.reject(error);
     }
     this.dispatch();

@@ -1,9 +1,10 @@
 // The site as readers and feed readers see it in one language: the owner's name and
-// description (Duet's own words where the owner set none), links, accent colours, logo
-// and the files of its icon. Read from the settings under the content tag, so saving the
-// settings (revalidateContent) refreshes every page, feed and manifest that shows them.
+// description (Duet's own words where the owner set none), links, accent colours, logo,
+// the files of its icon, and the time zone its dates are told in. Read from the settings
+// under the content tag, so saving the settings (revalidateContent) refreshes every page,
+// feed and manifest that shows them; read once per request however many parts ask.
 import { unstable_cache } from 'next/cache';
-import type { CSSProperties } from 'react';
+import { cache, type CSSProperties } from 'react';
 import { getTranslations } from 'next-intl/server';
 import type { Media } from '@/core/content/types';
 import { accentPalette, type AccentPalette } from '@/core/site/accent-colour';
@@ -31,17 +32,27 @@ export interface SiteIdentity {
   /** The logo for readers in dark mode, when the owner chose one. */
   darkLogo: Media | null;
   icons: SiteIconFiles;
+  /** The zone of the dates readers see (the Studio's Settings › Time zone). */
+  timeZone: string;
 }
 
-const readIdentityRows = (): Promise<IdentityRows> =>
-  unstable_cache(
-    async () => {
-      await ensureDatabase();
-      return createSiteSettings(getDatabase()).readIdentity();
-    },
-    ['duet', 'site-identity'],
-    { tags: [contentTag] },
-  )();
+// The key names the rows' shape: an entry cached before the time zone joined them is not read.
+const readIdentityRows = cache(
+  (): Promise<IdentityRows> =>
+    unstable_cache(
+      async () => {
+        await ensureDatabase();
+        return createSiteSettings(getDatabase()).readIdentity();
+      },
+      ['duet', 'site-identity', 'with-time-zone'],
+      { tags: [contentTag] },
+    )(),
+);
+
+/** The site's time zone, for reader-facing dates and next-intl's formatting. */
+export async function getSiteTimeZone(): Promise<string> {
+  return (await readIdentityRows()).timeZone;
+}
 
 export async function getSiteIdentity(locale: Locale): Promise<SiteIdentity> {
   const [rows, t] = await Promise.all([readIdentityRows(), getTranslations({ locale, namespace: 'site' })]);
@@ -60,6 +71,7 @@ export async function getSiteIdentity(locale: Locale): Promise<SiteIdentity> {
     logo: rows.logo,
     darkLogo: rows.darkLogo,
     icons: rows.icon ? ownerIconFiles(iconSetKey(rows.icon.sha256)) : defaultIconFiles,
+    timeZone: rows.timeZone,
   };
 }
 

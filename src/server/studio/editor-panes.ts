@@ -1,7 +1,8 @@
 // What the post editor needs of each language, worked out on the server: the draft,
 // where it stands with readers, what this account may do with it (the API decides again
 // on every request), whether its slug still follows its title, and, for a translation
-// behind its source, what changed in the source since.
+// behind its source, what changed in the source since; and the newsletters it can be
+// e-mailed to, with what became of its send to each.
 import type { PaneData } from '@/core/studio/pane-data';
 import { can, type Actor } from '@/core/auth/permissions';
 import { slugify } from '@/core/content/slugify';
@@ -9,6 +10,7 @@ import { diffText } from '@/core/content/text-diff';
 import { getDatabase } from '@/db/client';
 import { createStudioRepository, type StudioPost, type StudioRepository } from '@/db/repositories/studio-repository';
 import { locales, type Locale } from '@/core/locales';
+import { listNewsletters, readPostSends } from '@/db/newsletters/newsletter-sends';
 
 /** A slug made from this title (possibly with -2, -3… for a taken one). */
 function followsTitle(slug: string, title: string, locale: Locale): boolean {
@@ -18,7 +20,8 @@ function followsTitle(slug: string, title: string, locale: Locale): boolean {
 
 export async function editorPanes(repo: StudioRepository, post: StudioPost, actor: Actor): Promise<Array<PaneData & { slugFollowsTitle: boolean }>> {
   const resource = (l: Locale) => ({ kind: 'post' as const, ownerUserId: post.ownerUserId, sourceLocale: post.sourceLocale, locale: l });
-  const liveTexts = await repo.getLiveTexts(post.id);
+  const db = getDatabase();
+  const [liveTexts, newsletters, sends] = await Promise.all([repo.getLiveTexts(post.id), listNewsletters(db), readPostSends(db, post.id)]);
   const sourceLive = liveTexts[post.sourceLocale];
   const order = [post.sourceLocale, ...locales.filter((l) => l !== post.sourceLocale)];
   return Promise.all(
@@ -70,6 +73,10 @@ export async function editorPanes(repo: StudioRepository, post: StudioPost, acto
         },
         sourceDiff,
         submittedText,
+        newsletters: newsletters.map((n) => {
+          const send = sends.find((s) => s.newsletterId === n.id && s.locale === l);
+          return { ...n, send: send ? { state: send.state, recipients: send.recipients, sent: send.sent, failed: send.failed, pending: send.pending, createdAt: send.createdAt } : null };
+        }),
         slugFollowsTitle: !language?.live && (!translation || followsTitle(translation.slug, translation.title, l)),
       };
     }),

@@ -23,6 +23,6 @@ export async function actOnPublication(actor: StudioUser, input: PublishInput): 
   const { post } = await postForAction(actor, String(input.postId), (p) => permissionFor(input, Boolean(p.languages[input.locale]?.live)), input.locale);
   const publishing = createPublishingRepository(getDatabase(), renderWithMedia, { siteOrigin: siteUrl().origin });
   const result = await publishing.act({ ...input, postId: post.id }, actor.id);
-  await afterPublication(result.events);
+  await afterPublication(result.events, { newsletterQueued: 'newsletter' in input && input.newsletter !== undefined });
   return result;
 }

@@ -43,9 +43,11 @@ export function listMedia(options: { limit: number; kinds?: MediaKind[] }) {
   return createMediaFiles(getDatabase()).listMedia(options);
 }
 
-/** The site's time zone (IANA name), in which the Studio enters and shows times. */
-export function getSiteTimeZone(): Promise<string> {
-  return createSiteSettings(getDatabase()).getTimeZone();
+/** The site's time zone (IANA name), in which the Studio enters and shows times: the readers' pages' cached read. */
+export { getSiteTimeZone } from '@/server/site/site-identity';
+
+export function getNewsletterFallback() {
+  return createSiteSettings(getDatabase()).getNewsletterFallback();
 }
 
 export function findProfilePictureOf(userId: string): Promise<number | null> {

@@ -3,10 +3,9 @@
 // address fails at once (the hook must be changed); anything else is tried again later
 // (core/webhooks/backoff.ts) until the sixth attempt fails. Nothing here runs inside a
 // request or a transaction: a slow receiver holds only its own slot.
-import type { Kysely } from 'kysely';
 import { maxAttempts, retryDelayMs, verdictOf } from '@/core/webhooks/backoff';
 import { deliveryHeaders } from '@/core/webhooks/signature';
-import type { Database } from '@/db/schema';
+import type { Db } from '@/db/client';
 import { createDeliveryQueue, responseSnippetBytes, type AttemptRecord, type DeliveryRow } from '@/db/repositories/webhook-deliveries';
 import { createWebhookRepository, type WebhookTarget } from '@/db/repositories/webhooks';
 import { logger } from '@/server/logger';
@@ -14,7 +13,7 @@ import { systemResolver, type Resolver } from '@/server/net/resolve-target';
 import { sendWebhook, type SendResult } from './send-webhook';
 
 export interface DeliveryOptions {
-  db: Kysely<Database>;
+  db: Db;
   /** The clock (tests move it to make retries due). */
   now?: () => Date;
   resolver?: Resolver;

@@ -1,18 +1,21 @@
 // A minimal SMTP server on loopback for tests of the SMTP path: it speaks just enough of
 // RFC 5321 for nodemailer (no TLS, no auth), keeps each accepted message's raw bytes, and
-// can refuse recipients with a permanent 550.
+// can refuse recipients with a permanent 550 or put them off with a temporary 450.
 import { createServer, type Server } from 'node:net';
 
 export interface SmtpSink {
   url: string;
   messages: Array<{ from: string; to: string[]; raw: string }>;
   refuse: Set<string>;
+  /** Recipients answered 450 (mailbox busy: try later). */
+  defer: Set<string>;
   close(): Promise<void>;
 }
 
 export async function startSmtpSink(): Promise<SmtpSink> {
   const messages: SmtpSink['messages'] = [];
   const refuse = new Set<string>();
+  const defer = new Set<string>();
   const server: Server = createServer((socket) => {
     let buffer = '';
     let inData = false;
@@ -45,6 +48,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
         } else if (verb === 'RCPT') {
           const rcpt = /<(.*)>/.exec(line)?.[1] ?? '';
           if (refuse.has(rcpt)) say('550 5.1.1 no such user');
+          else if (defer.has(rcpt)) say('450 4.2.1 mailbox busy, try later');
           else {
             to.push(rcpt);
             say('250 ok');
@@ -69,6 +73,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     url: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
     messages,
     refuse,
+    defer,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

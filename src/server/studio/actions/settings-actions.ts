@@ -1,8 +1,9 @@
 'use server';
 // Form actions of the Settings page: the site in one language (name, description, links,
-// the podcast's address), its look in every language (accent, logo, icon), and its time
-// zone. Each checks the session and `settings.manage`, parses the form with the input's
+// the podcast's address), its look in every language (accent, logo, icon), its time
+// zone, and what newsletter sends give members whose language has no translation. Each checks the session and `settings.manage`, parses the form with the input's
 // zod schema, and refreshes every page, feed and manifest that shows what changed.
+import { newsletterFallbackInput } from '@/core/newsletters/send-request';
 import { siteLookInput, siteSettingsInput, siteTimeZoneInput } from '@/core/studio/inputs';
 import { getDatabase } from '@/db/client';
 import { createSiteSettings } from '@/db/repositories/site-settings';
@@ -75,6 +76,21 @@ export async function saveTimeZoneAction(_previous: FormState, form: FormData): 
   try {
     await allowedActor('settings.manage');
     await createSiteSettings(getDatabase()).saveTimeZone(parsed.data.timeZone);
+    // Every reader's date is told in this zone: cached pages, cards and feeds show it anew.
+    await revalidateContent();
+    return savedState(locale);
+  } catch (error) {
+    return failedForm(locale, error, form);
+  }
+}
+
+export async function saveNewsletterFallbackAction(_previous: FormState, form: FormData): Promise<FormState> {
+  const locale = formLocale(form);
+  const parsed = newsletterFallbackInput.safeParse({ newsletterFallback: formText(form, 'newsletterFallback') });
+  if (!parsed.success) return invalidForm(locale, parsed.error, form);
+  try {
+    await allowedActor('settings.manage');
+    await createSiteSettings(getDatabase()).saveNewsletterFallback(parsed.data.newsletterFallback);
     return savedState(locale);
   } catch (error) {
     return failedForm(locale, error, form);

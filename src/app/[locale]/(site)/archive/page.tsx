@@ -11,15 +11,16 @@ import { alternatesMetadata, samePathInAllLocales } from '@/server/alternates';
 import { listArchiveYears, listPosts } from '@/server/content';
 import { pageTitle } from '@/server/page-title';
 import { formatDate, postHref, viewPost } from '@/server/post-view';
+import { getSiteTimeZone } from '@/server/site/site-identity';
 
 const paths = samePathInAllLocales('/archive');
 const maxPerYear = 500;
 
-/** A year's posts, newest first, up to maxPerYear (the repository pages by 100). */
-async function listYear(locale: Locale, year: number): Promise<Post[]> {
+/** A year on the site's clock, its posts newest first, up to maxPerYear (the repository pages by 100). */
+async function listYear(locale: Locale, year: number, timeZone: string): Promise<Post[]> {
   const posts: Post[] = [];
   for (let page = 1; posts.length < maxPerYear; page++) {
-    const { items, total } = await listPosts({ locale, page, pageSize: 100, year });
+    const { items, total } = await listPosts({ locale, page, pageSize: 100, year, timeZone });
     posts.push(...items);
     if (posts.length >= total || items.length === 0) break;
   }
@@ -37,8 +38,9 @@ export default async function ArchivePage({ params }: PageProps<'/[locale]/archi
   const { locale } = await params;
   if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
-  const [t, years] = await Promise.all([getTranslations({ locale, namespace: 'archive' }), listArchiveYears()]);
-  const lists = await Promise.all(years.map((y) => listYear(locale, y.year)));
+  const [t, timeZone] = await Promise.all([getTranslations({ locale, namespace: 'archive' }), getSiteTimeZone()]);
+  const years = await listArchiveYears(timeZone);
+  const lists = await Promise.all(years.map((y) => listYear(locale, y.year, timeZone)));
   return (
     <SiteFrame locale={locale} paths={paths}>
       <h1 className="display page-title">{t('title')}</h1>
@@ -55,7 +57,7 @@ export default async function ArchivePage({ params }: PageProps<'/[locale]/archi
               return view && href ? (
                 <li key={post.id} lang={view.isFallback ? view.shown.locale : undefined}>
                   <time className="figure" dateTime={post.publishedAt ?? undefined} lang={locale}>
-                    {formatDate(post.publishedAt, locale)}
+                    {formatDate(post.publishedAt, locale, timeZone)}
                   </time>
                   <Link href={href}>
                     <PhrasedText text={view.shown.title} lang={view.shown.locale} />

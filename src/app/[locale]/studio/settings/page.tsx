@@ -1,5 +1,6 @@
 // Site settings: per language the site's name, description, links and the podcast's
-// address; for every language its look (accent, logo, icon); and its time zone.
+// address; for every language its look (accent, logo, icon); its time zone; and what a
+// newsletter send gives members whose language has no translation.
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { NextIntlClientProvider } from 'next-intl';
@@ -14,8 +15,8 @@ import { maxNavigationLinks, maxSocialLinks } from '@/core/studio/site-inputs';
 import { isLocale, locales } from '@/core/locales';
 import { pageTitle } from '@/server/page-title';
 import { studioActor } from '@/server/studio/guard';
-import { saveLookAction, saveSettingsAction, saveTimeZoneAction } from '@/server/studio/actions/settings-actions';
-import { getLanguageSettings, getSiteLook, getSiteTimeZone, listMedia } from '@/server/studio/studio-reads';
+import { saveLookAction, saveNewsletterFallbackAction, saveSettingsAction, saveTimeZoneAction } from '@/server/studio/actions/settings-actions';
+import { getLanguageSettings, getNewsletterFallback, getSiteLook, getSiteTimeZone, listMedia } from '@/server/studio/studio-reads';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/studio/settings'>): Promise<Metadata> {
   const { locale } = await params;
@@ -42,11 +43,12 @@ export default async function SettingsPage({ params }: PageProps<'/[locale]/stud
       </StudioFrame>
     );
   }
-  const [settings, look, images, timeZone, messages] = await Promise.all([
+  const [settings, look, images, timeZone, fallback, messages] = await Promise.all([
     Promise.all(locales.map((l) => getLanguageSettings(l))),
     getSiteLook(),
     listMedia({ limit: 120, kinds: ['image'] }),
     getSiteTimeZone(),
+    getNewsletterFallback(),
     getMessages({ locale }),
   ]);
   return (
@@ -98,6 +100,31 @@ export default async function SettingsPage({ params }: PageProps<'/[locale]/stud
               hint: t('timeZoneHint'),
               defaultValue: timeZone,
               options: Intl.supportedValuesOf('timeZone').map((zone) => ({ value: zone, label: zone.replaceAll('_', ' ') })),
+            },
+          ]}
+        />
+      </section>
+      <section aria-labelledby="settings-newsletter" className={styles.narrow}>
+        <h2 id="settings-newsletter" className={styles.label}>
+          {t('newsletterTitle')}
+        </h2>
+        <StudioForm
+          action={saveNewsletterFallbackAction}
+          locale={locale}
+          idPrefix="settings-newsletter"
+          submitLabel={m('save')}
+          pendingLabel={forms('saving')}
+          fields={[
+            {
+              name: 'newsletterFallback',
+              type: 'select',
+              label: t('newsletterFallback'),
+              hint: t('newsletterFallbackHint'),
+              defaultValue: fallback,
+              options: [
+                { value: 'nothing', label: t('newsletterFallbackNothing') },
+                { value: 'other', label: t('newsletterFallbackOther') },
+              ],
             },
           ]}
         />

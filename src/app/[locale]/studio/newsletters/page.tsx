@@ -1,0 +1,61 @@
+// Newsletters: what members choose from. Each has a name and description per language, a
+// sender name and reply-to address, and may be a default (a signup naming none gets the
+// defaults). Owners and admins manage them.
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { newsletterFields } from '@/components/studio/members/newsletter-fields';
+import { StudioForm } from '@/components/studio/studio-form';
+import { StudioFrame } from '@/components/studio/studio-frame';
+import styles from '@/components/studio/studio.module.css';
+import { can } from '@/core/auth/permissions';
+import { isLocale } from '@/core/locales';
+import { pageTitle } from '@/server/page-title';
+import { saveNewsletterAction } from '@/server/studio/actions/newsletter-actions';
+import { studioActor } from '@/server/studio/guard';
+import { newsletterSettings } from '@/server/studio/members';
+
+export async function generateMetadata({ params }: PageProps<'/[locale]/studio/newsletters'>): Promise<Metadata> {
+  const { locale } = await params;
+  if (!isLocale(locale)) return {};
+  const t = await getTranslations({ locale, namespace: 'studio.newsletters' });
+  return { title: await pageTitle(locale, t('title')) };
+}
+
+export default async function NewslettersPage({ params }: PageProps<'/[locale]/studio/newsletters'>) {
+  const { locale } = await params;
+  if (!isLocale(locale)) notFound();
+  setRequestLocale(locale);
+  const actor = await studioActor(locale);
+  const [t, forms] = await Promise.all([getTranslations({ locale, namespace: 'studio.newsletters' }), getTranslations({ locale, namespace: 'studio.forms' })]);
+  if (!can(actor, 'member.manage')) {
+    return (
+      <StudioFrame locale={locale} actor={actor} path="/newsletters">
+        <p className={styles.formError} role="alert">
+          {forms('forbidden')}
+        </p>
+      </StudioFrame>
+    );
+  }
+  const newsletters = await newsletterSettings();
+  const [fields, newFields] = await Promise.all([Promise.all(newsletters.map((n) => newsletterFields(locale, n))), newsletterFields(locale)]);
+  return (
+    <StudioFrame locale={locale} actor={actor} path="/newsletters">
+      <h1 className={styles.pageTitle}>{t('title')}</h1>
+      <p className={styles.muted}>{t('intro')}</p>
+      {newsletters.length === 0 && <p>{t('none')}</p>}
+      {newsletters.map((n, i) => (
+        <section key={n.id} aria-labelledby={`newsletter-${n.id}`} className={styles.notice}>
+          <h2 id={`newsletter-${n.id}`} className={styles.label}>
+            {locale === 'zh' ? n.nameZh : n.nameEn} <span className={styles.muted}>· {t('members', { count: n.members })}</span>
+          </h2>
+          <StudioForm action={saveNewsletterAction} locale={locale} idPrefix={`newsletter-${n.id}`} fields={fields[i]!} submitLabel={t('save')} pendingLabel={forms('saving')} />
+        </section>
+      ))}
+      <details className={styles.notice}>
+        <summary className={styles.label}>{t('new')}</summary>
+        <StudioForm action={saveNewsletterAction} locale={locale} idPrefix="newsletter-new" fields={newFields} submitLabel={t('create')} pendingLabel={forms('saving')} />
+      </details>
+    </StudioFrame>
+  );
+}
