@@ -3,12 +3,12 @@
 // language, their newsletters, whether they receive anything, a copy of their data, and
 // the account itself. Tokens and sessions live in `member_tokens` by purpose, as hashes.
 import type { Kysely } from 'kysely';
-import { isMemberLanguage, ownView, type Member, type MemberLanguage, type NewsletterChoice } from '@/core/members/member';
-import { tokenState, type TokenState } from '@/core/members/member-token';
+import { ownView, type Member, type MemberLanguage, type NewsletterChoice } from '@/core/members/member';
+import type { TokenState } from '@/core/members/member-token';
 import { enqueueEmail, type OutgoingEmail } from '../mail/email-outbox';
-import { isPostgres } from '../dialect';
 import type { Database } from '../schema';
 import { inTransaction } from '../transaction';
+import { spendToken } from './spend-token';
 import { toMember } from './member-rows';
 
 export interface SignInRecord {
@@ -46,22 +46,12 @@ export interface SessionOpening {
 /** Uses a sign-in token once and opens a session in its place. */
 export async function openMemberSession(db: Kysely<Database>, signInHash: string, session: { hash: string; expiresAt: Date }, now: Date): Promise<SessionOpening> {
   return inTransaction(db, async (trx) => {
-    const query = trx
-      .selectFrom('member_tokens')
-      .innerJoin('members', 'members.id', 'member_tokens.member_id')
-      .select(['member_tokens.id', 'member_tokens.member_id', 'member_tokens.expires_at', 'member_tokens.used_at', 'members.language'])
-      .where('member_tokens.token_hash', '=', signInHash)
-      .where('member_tokens.purpose', '=', 'sign-in');
-    const row = await (isPostgres(trx) ? query.forUpdate() : query).executeTakeFirst();
-    const language = row && isMemberLanguage(row.language) ? row.language : null;
-    const state = tokenState(row ? { expiresAt: row.expires_at, usedAt: row.used_at } : null, now);
-    if (!row || state !== 'valid') return { state, language };
+    const { state, language, memberId } = await spendToken(trx, signInHash, 'sign-in', now);
+    if (memberId === null) return { state, language };
     const nowIso = now.toISOString();
-    const used = await trx.updateTable('member_tokens').set({ used_at: nowIso }).where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst();
-    if (Number(used.numUpdatedRows) !== 1) return { state: 'used', language };
     await trx
       .insertInto('member_tokens')
-      .values({ member_id: Number(row.member_id), token_hash: session.hash, purpose: 'session', created_at: nowIso, expires_at: session.expiresAt.toISOString() })
+      .values({ member_id: memberId, token_hash: session.hash, purpose: 'session', created_at: nowIso, expires_at: session.expiresAt.toISOString() })
       .execute();
     return { state, language };
   });

@@ -6,13 +6,13 @@
 import type { Kysely, Transaction } from 'kysely';
 import { isMemberLanguage, type Member, type MemberLanguage, type MemberStatus } from '@/core/members/member';
 import type { TokenState } from '@/core/members/member-token';
-import { tokenState } from '@/core/members/member-token';
 import type { SubscriptionPlan } from '@/core/members/plan-subscription';
 import type { Locale } from '@/core/locales';
 import { enqueueEmail, type OutgoingEmail } from '../mail/email-outbox';
 import { isPostgres } from '../dialect';
 import type { Database } from '../schema';
 import { inTransaction } from '../transaction';
+import { spendToken } from './spend-token';
 
 export type MemberRow = { id: number; email: string; language: string; status: string; created_at: string; confirmed_at: string | null; unsubscribed_at: string | null };
 
@@ -124,21 +124,9 @@ export interface Confirmation {
 /** Uses a confirmation token: the member becomes subscribed, once. */
 export async function confirmSubscription(db: Kysely<Database>, tokenHash: string, now: Date): Promise<Confirmation> {
   return inTransaction(db, async (trx) => {
-    const query = trx
-      .selectFrom('member_tokens')
-      .innerJoin('members', 'members.id', 'member_tokens.member_id')
-      .select(['member_tokens.id', 'member_tokens.member_id', 'member_tokens.expires_at', 'member_tokens.used_at', 'members.language'])
-      .where('member_tokens.token_hash', '=', tokenHash)
-      .where('member_tokens.purpose', '=', 'confirm');
-    const row = await (isPostgres(trx) ? query.forUpdate() : query).executeTakeFirst();
-    const language = row && isMemberLanguage(row.language) ? row.language : null;
-    const state = tokenState(row ? { expiresAt: row.expires_at, usedAt: row.used_at } : null, now);
-    if (!row || state !== 'valid') return { state, language };
+    const { state, language, memberId } = await spendToken(trx, tokenHash, 'confirm', now);
+    if (memberId === null) return { state, language };
     const nowIso = now.toISOString();
-    const used = await trx.updateTable('member_tokens').set({ used_at: nowIso }).where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst();
-    // Opened twice at once: the other request used it.
-    if (Number(used.numUpdatedRows) !== 1) return { state: 'used', language };
-    const memberId = Number(row.member_id);
     // The link was opened from the mailbox: it takes mail again (a bounce or complaint mark is cleared).
     await trx.updateTable('members').set({ status: 'subscribed', confirmed_at: nowIso, unsubscribed_at: null, address_state: null, address_state_at: null }).where('id', '=', memberId).execute();
     // Any other confirmation link sent to this member is spent too.
