@@ -145,9 +145,12 @@ for (const target of testTargets) {
       const [first, second] = await Promise.all(answers.map((a) => a.text()));
       expect(first).toBe(second);
       expect(answers[0]!.headers.get('content-type')).toBe(answers[1]!.headers.get('content-type'));
-      // A subscribed member's choices are not changed by whoever types their address.
+      // A subscribed member's choices are not changed by whoever types their address; the
+      // member gets a sign-in link to their account, in their own language.
       expect(await memberOf(known)).toMatchObject({ status: 'subscribed', language: 'en' });
-      expect(await outboxFor(known)).toHaveLength(1);
+      const mails = await outboxFor(known);
+      expect(mails.map((m) => m.kind)).toEqual(['member-confirm', 'member-sign-in']);
+      expect(mails[1]).toMatchObject({ locale: 'en', subject: 'Your sign-in link for Duet' });
     });
 
     it('makes one member of two first requests for one address at once', async () => {

@@ -1,7 +1,8 @@
 // What a subscription request does to the member it names, decided without a database:
 // a new address becomes a pending member; a pending or unsubscribed one is (again)
 // pending in the language just asked for; a subscribed one is left alone (anyone can type
-// an address, so a request never changes a confirmed member's choices). Whatever the plan,
+// an address, so a request never changes a confirmed member's choices; the server sends
+// them a sign-in link to their account instead). Whatever the plan,
 // the requester gets the same answer (no enumeration).
 import type { Member, MemberLanguage } from './member';
 

@@ -4,37 +4,23 @@
 // which trades the single-use link for a session cookie (`duet_member`, HttpOnly,
 // SameSite=Lax, Secure on an https site), kept 30 days or until signing out.
 import { AppError } from '@/core/errors/app-error';
-import { absoluteUrl, siteUrl } from '@/core/config/site-url';
-import type { Locale } from '@/core/locales';
-import { normalizeEmail, pageLocaleOf, type Member } from '@/core/members/member';
-import { hashToken, isTokenShaped, newToken, sessionTtlMs, signInTokenTtlMs } from '@/core/members/member-token';
+import { siteUrl } from '@/core/config/site-url';
+import { normalizeEmail, type Member } from '@/core/members/member';
+import { hashToken, isTokenShaped, newToken, sessionTtlMs } from '@/core/members/member-token';
 import type { SignInRequestInput } from '@/core/members/account-input';
-import { composeConfirmationEmail } from '@/core/members/confirmation-email';
 import type { ThrottlePolicy } from '@/core/auth/login-throttle';
 import type { Db } from '@/db/client';
-import { endMemberSession, memberOfSession, openMemberSession, recordSignInRequest, type SessionOpening } from '@/db/members/member-account';
+import { endMemberSession, memberOfSession, openMemberSession, type SessionOpening } from '@/db/members/member-account';
 import { reserveAttempt } from '@/server/auth/login-throttle-store';
-import { memberTranslator, readSiteNames } from './member-messages';
+import { queueSignInLink, signInPath } from './sign-in-link';
 import { clientKeyPrefix, clientPolicy } from './subscribe-member';
+
+export { signInPath };
 
 export const memberCookie = 'duet_member';
 /** Sign-in e-mails per address an hour: nobody's inbox is flooded by another's requests. */
 export const signInAddressPolicy: ThrottlePolicy = { maxFailures: 5, windowMs: 60 * 60_000, lockMs: 60 * 60_000 };
 export const signInAddressKeyPrefix = 'member-sign-in:';
-
-export function signInPath(locale: Locale, token?: string): string {
-  return `/${locale}/members/sign-in${token ? `?token=${token}` : ''}`;
-}
-
-function signInEmail(member: Member, locale: Locale, siteNames: Record<Locale, string>, link: string) {
-  const t = memberTranslator(locale);
-  const site = siteNames[locale];
-  const composed = composeConfirmationEmail(
-    [{ locale, subject: t('signInEmail.subject', { site }), heading: t('signInEmail.heading'), intro: t('signInEmail.intro', { site }), action: t('signInEmail.action'), ignore: t('signInEmail.ignore') }],
-    link,
-  );
-  return { kind: 'member-sign-in', recipient: member.email, locale, ...composed };
-}
 
 /** Queues a sign-in link when the address is a confirmed member's; the caller answers the same either way. */
 export async function requestSignIn(db: Db, input: SignInRequestInput, context: { clientAddress: string; now?: Date }): Promise<boolean> {
@@ -45,18 +31,7 @@ export async function requestSignIn(db: Db, input: SignInRequestInput, context: 
   const email = normalizeEmail(input.email);
   const address = await reserveAttempt(db, [`${signInAddressKeyPrefix}${hashToken(email)}`], now, signInAddressPolicy);
   if (!address.allowed) return false;
-  const siteNames = await readSiteNames(db);
-  const token = newToken();
-  return recordSignInRequest(db, {
-    email,
-    token: { hash: hashToken(token), expiresAt: new Date(now.getTime() + signInTokenTtlMs) },
-    // The language of the page they asked from; a program's request: the member's own.
-    message: (member) => {
-      const locale = input.locale ?? pageLocaleOf(member.language);
-      return signInEmail(member, locale, siteNames, absoluteUrl(signInPath(locale, token)));
-    },
-    now,
-  });
+  return queueSignInLink(db, email, input.locale, now);
 }
 
 export interface SignedIn extends SessionOpening {

@@ -14,6 +14,7 @@ import { recordSubscription } from '@/db/members/member-rows';
 import { reserveAttempt } from '@/server/auth/login-throttle-store';
 import { absoluteUrl } from '@/core/config/site-url';
 import { confirmationEmail, readSiteNames } from './member-messages';
+import { queueSignInLink } from './sign-in-link';
 
 /** Requests per client address: generous for a household or office behind one address. */
 export const clientPolicy: ThrottlePolicy = { maxFailures: 20, windowMs: 60 * 60_000, lockMs: 60 * 60_000 };
@@ -45,7 +46,7 @@ export async function subscribeMember(db: Db, input: SubscribeInput, context: Su
   const address = isBot ? { allowed: true } : await reserveAttempt(db, [`${addressKeyPrefix}${hashToken(email)}`], now, addressPolicy);
   const siteNames = await readSiteNames(db);
   const token = newToken();
-  return recordSubscription(db, {
+  const plan = await recordSubscription(db, {
     email,
     newsletters: input.newsletters,
     plan: (existing) => planSubscription(existing, { language: input.language, isBot, isAddressLimited: !address.allowed }),
@@ -57,4 +58,9 @@ export async function subscribeMember(db: Db, input: SubscribeInput, context: Su
     siteNames,
     now,
   });
+  // A subscribed member asking again: nothing of theirs changes, but they get a sign-in
+  // link, so they learn they are subscribed and can change their choices (the address's
+  // allowance above counts it).
+  if (plan.action === 'none' && plan.why === 'already-subscribed') await queueSignInLink(db, email, undefined, now);
+  return plan;
 }
