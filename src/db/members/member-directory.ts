@@ -11,7 +11,7 @@ import type { ImportedMember } from '@/core/members/member-import';
 export type { MemberListItem, MemberTotals, NewsletterSummary };
 import type { Database } from '../schema';
 import { inTransaction } from '../transaction';
-import { ensureDefaultNewsletter } from './member-rows';
+import { ensureDefaultNewsletter, setNewsletters } from './member-rows';
 
 function likePattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -122,14 +122,7 @@ export async function addMemberByHand(db: Kysely<Database>, input: AddMemberInpu
       .executeTakeFirst();
     if (!inserted) throw new AppError('CONFLICT', 'This address is already a member.', { fields: { email: ['Already a member'] }, reason: 'member-exists' });
     const id = Number(inserted.id);
-    const named = input.newsletters.length > 0 ? await trx.selectFrom('newsletters').select('id').where('id', 'in', input.newsletters).execute() : [];
-    const chosen = named.length > 0 ? named : await trx.selectFrom('newsletters').select('id').where('is_default', '=', 1).execute();
-    if (chosen.length > 0) {
-      await trx
-        .insertInto('member_newsletters')
-        .values(chosen.map((n) => ({ member_id: id, newsletter_id: Number(n.id), created_at: nowIso })))
-        .execute();
-    }
+    await setNewsletters(trx, id, input.newsletters, now);
     return id;
   });
 }

@@ -46,7 +46,8 @@ export async function ensureDefaultNewsletter(db: Kysely<Database>, names: Recor
   await db.insertInto('newsletters').values({ name_zh: names.zh, name_en: names.en, is_default: 1, created_at: now.toISOString() }).execute();
 }
 
-async function setNewsletters(trx: Transaction<Database>, memberId: number, requested: readonly number[] | undefined, now: Date): Promise<void> {
+/** A member's newsletters: those named that exist, else the site's defaults. */
+export async function setNewsletters(trx: Transaction<Database>, memberId: number, requested: readonly number[] | undefined, now: Date): Promise<void> {
   let ids: number[];
   if (requested && requested.length > 0) {
     // Only newsletters that exist; an unknown id is dropped rather than telling what exists.
