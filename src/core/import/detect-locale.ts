@@ -85,3 +85,37 @@ export function mapLocaleCode(code: string | null | undefined): Locale | null {
 export function isLanguageCode(code: string): boolean {
   return /^[a-z]{2,3}(?:[-_][a-z0-9]{2,8}){0,3}$/i.test(code.trim());
 }
+
+/**
+ * Which Chinese a language code names: `traditional` for zh-TW, zh-HK, zh-MO and any
+ * zh-Hant…; `simplified` for every other Chinese code (zh, zh-CN, zh-Hans, zh-SG); null
+ * for a code that is not Chinese.
+ */
+export function chineseScript(code: string | null | undefined): 'simplified' | 'traditional' | null {
+  if (mapLocaleCode(code) !== 'zh') return null;
+  const parts = code!.trim().toLowerCase().split(/[-_]/).slice(1);
+  if (parts.includes('hant') || parts.includes('tw') || parts.includes('hk') || parts.includes('mo')) return 'traditional';
+  return 'simplified';
+}
+
+/**
+ * A language Duet does not publish, told by its script: Japanese (kana) or Korean (hangul)
+ * once they are a tenth of a text's letters. Han characters alone never count: they are
+ * Chinese to the detector.
+ */
+export function detectOtherScript(text: string): 'ja' | 'ko' | null {
+  const sample = stripNonProse(text.length > 200_000 ? text.slice(0, 200_000) : text);
+  let letters = 0;
+  let kana = 0;
+  let hangul = 0;
+  for (const ch of sample) {
+    if (/[\p{Script=Hiragana}\p{Script=Katakana}]/u.test(ch)) kana++;
+    else if (/\p{Script=Hangul}/u.test(ch)) hangul++;
+    else if (hanChar.test(ch) || latinLetter.test(ch)) letters++;
+  }
+  const all = letters + kana + hangul;
+  if (all === 0) return null;
+  if (kana >= 5 && kana / all >= 0.1) return 'ja';
+  if (hangul >= 5 && hangul / all >= 0.1) return 'ko';
+  return null;
+}

@@ -63,6 +63,8 @@ export interface ImportText {
   canonicalUrl: string | null;
   /** Media this text refers to (cover, inline images), in order of appearance. */
   media: ImportMediaRef[];
+  /** Site paths the text was also published at (Hugo `aliases`): each becomes a redirect to it. */
+  redirects?: string[];
 }
 
 export interface ImportPost {
@@ -106,7 +108,10 @@ export type ImportWarningCode =
   | 'unsupported-locale' // a text in a language other than zh or en
   | 'duplicate' // two texts claim the same language of one pair
   | 'password-protected' // imported as a draft
-  | 'page-exists'; // a page the site already has at the same address: imported as a draft, the header keeps one link
+  | 'page-exists' // a page the site already has at the same address: imported as a draft, the header keeps one link
+  | 'traditional-as-zh' // the source has only Traditional Chinese: it is imported as Duet's Chinese
+  | 'expired' // the source says the text has expired: imported as a draft
+  | 'field-ignored'; // a front-matter field that could not be read or that Duet has no place for
 
 export interface ImportWarning {
   code: ImportWarningCode;
@@ -122,6 +127,8 @@ export interface ImportDocument {
   tags: ImportTag[];
   posts: ImportPost[];
   warnings: ImportWarning[];
+  /** Texts left out for their language, by the source's language code (`ja`, `zh-hant-tw`). */
+  skippedLanguages?: Record<string, number>;
 }
 
 /** Thrown for input that cannot be imported at all; `message` names the problem. */

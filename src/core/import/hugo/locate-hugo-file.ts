@@ -1,25 +1,37 @@
 // Where a Hugo content file sits and what that says: its language (from a `.zh-cn.md`
-// suffix or a `content.zh/` folder), the key its translations share (the same path with
-// the language taken out, which is how Hugo pairs them), whether it is a page, and its
-// default slug. Hugo only knows a suffix is a language when the site config says so; here
-// a suffix counts when it is a two-letter code (with an optional region), a code the
-// importer was told about, or one that names Chinese or English.
+// suffix, its language's content folder, or the site's default language), the key its
+// translations share (the same path with the language taken out, which is how Hugo pairs
+// them), whether it is a page or a section list, and its default slug. With the site's
+// configuration (read-hugo-config.ts) a suffix is a language only when the configuration
+// lists it, as in Hugo, and a file outside the site's content folders is not content.
+// Without it a suffix counts when it is a two-letter code (with an optional region), a code
+// the importer was told about, or one that names Chinese or English, and `content.en/`
+// style folders name their language.
 import { posix } from 'node:path';
 import type { Locale } from '@/core/locales';
-import { isLanguageCode, mapLocaleCode } from '../detect-locale';
+import { chineseScript, isLanguageCode, mapLocaleCode } from '../detect-locale';
+import type { HugoSiteConfig } from './read-hugo-config';
 
 export interface HugoLocation {
   /** The site's folder (the one holding `content/`), '' when files are given from the content root. */
   siteRoot: string;
   /** Path inside the content folder. */
   contentPath: string;
-  /** The language code the path names, if any. */
+  /** The language key the path or the configuration names, if any. */
   language: string | null;
+  /** The language's code (`languageCode` from the configuration, else the key). */
+  code: string | null;
   /** Duet's language for it; null for another language. */
   locale: Locale | null;
+  /** For Chinese, which script the code names. */
+  script: 'simplified' | 'traditional' | null;
+  /** The language came from the configuration's default, not from the path. */
+  fromDefault: boolean;
   /** Translations of one page share this key. */
   groupKey: string;
   kind: 'post' | 'page';
+  /** An `_index.md` file: the list page of a section or a taxonomy term. */
+  isSection: boolean;
   slug: string;
 }
 
@@ -28,31 +40,56 @@ export interface LocateOptions {
   contentDirs?: Readonly<Record<string, string>>;
   /** The site's own language keys (`{cn: 'zh'}`), when they are not language codes. */
   languages?: Readonly<Record<string, Locale | null>>;
+  /** Sites whose configuration came with the files, deepest first (read-hugo-config.ts). */
+  sites?: readonly HugoSiteConfig[];
 }
 
 const contentFolder = /^content(?:[._-]([a-z]{2,3}(?:[-_][a-z0-9]{2,8}){0,2}))?$/i;
 
-export function locateHugoFile(path: string, options: LocateOptions): HugoLocation {
-  const { siteRoot, contentPath, folderLanguage } = splitContentRoot(path, options);
+/** Where `path` sits, or null when a configured site does not read it as content. */
+export function locateHugoFile(path: string, options: LocateOptions): HugoLocation | null {
+  const site = options.sites?.find((s) => s.root === '' || path.startsWith(`${s.root}/`));
+  const split = site ? splitBySite(path, site) : splitContentRoot(path, options);
+  if (!split) return null;
+  const { siteRoot, contentPath, folderLanguage } = split;
   const extension = posix.extname(contentPath);
   const withoutExtension = contentPath.slice(0, -extension.length);
   const suffix = posix.extname(withoutExtension).slice(1);
-  const fileLanguage = suffix && isLanguageSuffix(suffix, options) ? suffix : null;
+  const fileLanguage = suffix && isLanguageSuffix(suffix, options, site) ? suffix.toLowerCase() : null;
   const base = fileLanguage ? withoutExtension.slice(0, -(suffix.length + 1)) : withoutExtension;
-  const language = fileLanguage ?? folderLanguage;
+  const fromDefault = !fileLanguage && !folderLanguage && Boolean(site?.defaultLanguage);
+  const language = fileLanguage ?? folderLanguage ?? (site?.defaultLanguage || null);
+  const code = language === null ? null : (site?.languages.get(language.toLowerCase())?.code ?? language);
   const name = posix.basename(base);
   const directory = posix.dirname(base);
   const isSection = name === '_index';
+  const override = language === null ? undefined : options.languages?.[language.toLowerCase()];
   return {
     siteRoot,
     contentPath,
     language,
-    locale: language === null ? null : (options.languages?.[language.toLowerCase()] ?? mapLocaleCode(language)),
+    code,
+    locale: language === null ? null : override !== undefined ? override : mapLocaleCode(code),
+    script: override === undefined ? chineseScript(code) : override === 'zh' ? 'simplified' : null,
+    fromDefault,
     groupKey: posix.join(siteRoot, base),
     // Section lists (`_index.md`) and files at the top of the content folder are pages.
     kind: isSection || directory === '.' ? 'page' : 'post',
+    isSection,
     slug: name === 'index' || isSection ? (directory === '.' ? 'home' : posix.basename(directory)) : name,
   };
+}
+
+/** The content folder of a configured site `path` is in: a language's own first, the longest first. */
+function splitBySite(path: string, site: HugoSiteConfig): { siteRoot: string; contentPath: string; folderLanguage: string | null } | null {
+  const folders: Array<[string, string | null]> = [[site.contentDir, null]];
+  for (const language of site.languages.values()) if (language.contentDir) folders.push([language.contentDir, language.key]);
+  folders.sort((a, b) => b[0].length - a[0].length);
+  for (const [folder, language] of folders) {
+    const prefix = `${posix.join(site.root, folder)}/`.replace(/^\//, '');
+    if (prefix === '' || path.startsWith(prefix)) return { siteRoot: site.root, contentPath: path.slice(prefix.length), folderLanguage: language };
+  }
+  return null;
 }
 
 function splitContentRoot(path: string, options: LocateOptions): { siteRoot: string; contentPath: string; folderLanguage: string | null } {
@@ -70,8 +107,9 @@ function splitContentRoot(path: string, options: LocateOptions): { siteRoot: str
   return { siteRoot: '', contentPath: path, folderLanguage: null };
 }
 
-function isLanguageSuffix(suffix: string, options: LocateOptions): boolean {
+function isLanguageSuffix(suffix: string, options: LocateOptions, site: HugoSiteConfig | undefined): boolean {
   if (options.languages && suffix.toLowerCase() in options.languages) return true;
+  if (site && site.languages.size > 0) return site.languages.has(suffix.toLowerCase());
   if (!isLanguageCode(suffix)) return false;
   return mapLocaleCode(suffix) !== null || /^[a-z]{2}(?:[-_][a-z0-9]{2,8})?$/i.test(suffix);
 }

@@ -19,7 +19,6 @@ describe('parseHugoFiles', () => {
       ['group:key:launch', 'source'],
       ['group:path:site/posts/hello/index', 'source'],
       ['group:path:site/posts/notes', 'source'],
-      ['site/content/_index.md', null],
     ]);
   });
 
@@ -44,8 +43,8 @@ describe('parseHugoFiles', () => {
     expect(post('group:key:launch').cover?.archivePath).toBe('site/static/images/launch.png');
   });
 
-  it('imports section files as pages and names tags in the languages that used them', () => {
-    expect(post('site/content/_index.md')).toMatchObject({ kind: 'page', texts: { en: { slug: 'home' } } });
+  it('leaves section lists out (Duet makes its own) and names tags in the languages that used them', () => {
+    expect(post('site/content/_index.md')).toBeUndefined();
     expect(doc.tags.find((t) => t.sourceId === 'term:notes')!.names).toEqual({ en: { name: 'Notes', slug: 'notes' } });
     expect(doc.tags.find((t) => t.sourceId === 'term:hugo')!.names).toEqual({ en: { name: 'Hugo', slug: 'hugo' }, zh: { name: 'Hugo', slug: 'hugo' } });
     expect(doc.authors).toEqual([{ sourceId: 'author:Lin', handle: 'lin', name: { zh: 'Lin', en: 'Lin' }, bio: {}, email: null }]);
@@ -54,9 +53,9 @@ describe('parseHugoFiles', () => {
   it('warns about other languages, unreadable files, kept shortcodes, missing media and guesses', () => {
     const codes = (code: string) => doc.warnings.filter((w) => w.code === code).map((w) => w.sourceId);
     expect(codes('unsupported-locale')).toEqual(['site/content/posts/bonjour.fr.md']);
-    expect(codes('skipped')).toEqual(['site/content/posts/broken.md']);
+    expect(codes('skipped')).toEqual(['site/content/_index.md', 'site/content/posts/broken.md']);
     expect(codes('shortcode-kept')).toEqual(['site/content/posts/hello/index.en.md', 'site/content/posts/notes.zh.md']);
     expect(codes('media-missing')).toEqual(['site/content/posts/hello/index.en.md']);
-    expect(codes('locale-detected')).toEqual(['site/content/_index.md', 'site/content/posts/fabu.md', 'site/content/posts/launch.md']);
+    expect(codes('locale-detected')).toEqual(['site/content/posts/fabu.md', 'site/content/posts/launch.md']);
   });
 });

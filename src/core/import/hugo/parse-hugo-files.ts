@@ -1,22 +1,28 @@
 // Reads the Markdown files of a Hugo site (or any folder of Markdown with front matter)
-// into Duet's import document. The caller reads the folder and passes each text file;
-// images and other files are named in `archiveFiles` so references to them resolve.
-// Translations pair the way Hugo pairs them: by file name (`index.en.md` beside
-// `index.zh-cn.md`), by content folder (`content.en/` beside `content.zh/`) or by a shared
-// `translationKey`. `_index.md` section files and files at the top of the content folder
-// are imported as pages.
+// into Duet's import document, as Hugo builds the site. The caller passes each text file
+// (the site's configuration among them: read-hugo-config.ts); images and other files are
+// named in `archiveFiles` so references to them resolve. A file's language comes from its
+// suffix (`index.zh.md`), its language's content folder or the site's default language;
+// only a file none of these name has its language told from its text. Translations pair
+// the way Hugo pairs them: by a shared `translationKey`, else by the same path in each
+// language (hugo-languages.ts decides Chinese scripts and other languages). Section and
+// taxonomy lists (`_index.md`), headless bundles and a bundle's own Markdown resources are
+// not posts; files at the top of the content folder are pages.
 import { posix } from 'node:path';
 import { slugify } from '@/core/content/slugify';
 import type { Locale } from '@/core/locales';
 import { collectMedia, type MediaContext, mediaWarnings, resolveMedia } from '../collect-media';
 import type { ImportAuthor, ImportDocument, ImportMediaRef, ImportWarning } from '../import-document';
 import { chooseLocale, type ImportOptions, resolveMapping } from '../import-options';
-import { optionalText, toImportSlug, toIsoUtc, toPlainLine, uniqueSlugs } from '../import-values';
+import { toImportSlug, toIsoUtc, toPlainLine, uniqueSlugs } from '../import-values';
 import { nameTagsByUse, type PlainTag } from '../name-tags-by-use';
 import { pairTexts, type TextCandidate } from '../pair-texts';
 import { convertHugoBody } from './convert-hugo-body';
-import { type LocateOptions, locateHugoFile } from './locate-hugo-file';
+import { expiryOf, isHeadless, list, oldAddresses, readCover, text } from './hugo-front-fields';
+import { HugoLanguages, slugsFromPaths } from './hugo-languages';
+import { type HugoLocation, type LocateOptions, locateHugoFile } from './locate-hugo-file';
 import { FrontMatterError, readFrontMatter } from './read-front-matter';
+import { type HugoSiteConfig, readHugoConfigs } from './read-hugo-config';
 
 export interface HugoFile {
   /** Path relative to the folder the writer chose, `/`-separated. */
@@ -25,7 +31,7 @@ export interface HugoFile {
 }
 
 export type HugoImportOptions = ImportOptions & LocateOptions & {
-  /** Treated as "now" for future-dated pages, which Hugo does not publish yet. */
+  /** Treated as "now" for future-dated and expired pages, which Hugo does not publish. */
   now?: Date;
 };
 
@@ -33,37 +39,73 @@ const markdownFile = /\.(md|markdown|mdown|mkd)$/i;
 
 export function parseHugoFiles(files: readonly HugoFile[], options: HugoImportOptions = {}): ImportDocument {
   const warnings: ImportWarning[] = [];
+  const sites = options.sites ?? readHugoConfigs(files);
+  for (const site of sites) for (const problem of site.problems) warnings.push({ code: 'skipped', sourceId: site.root || '.', message: `The site configuration ${problem}; its languages were not read from it.` });
+  const locateOptions: LocateOptions = { ...options, sites };
   const paths = new Set(files.map((file) => normalizePath(file.path)));
   const archiveFiles = new Set([...(options.archiveFiles ?? []), ...paths]);
   const now = (options.now ?? new Date()).toISOString();
   const tags = new Map<string, PlainTag>();
   const authors = new Map<string, ImportAuthor>();
-  const candidates: TextCandidate[] = [];
+  const languages = new HugoLanguages(warnings);
+  const pathSlugs = new Map<TextCandidate, HugoLocation>();
 
-  for (const file of files) {
+  const located = files.flatMap((file) => {
     const path = normalizePath(file.path);
-    if (!markdownFile.test(path) || /(^|\/)(README|LICENSE)[^/]*$/i.test(path)) continue;
-    const place = locateHugoFile(path, options);
+    if (!markdownFile.test(path) || /(^|\/)(README|LICENSE)[^/]*$/i.test(path)) return [];
+    const place = locateHugoFile(path, locateOptions);
+    return place ? [{ path, content: file.content, place }] : [];
+  });
+  // A leaf bundle (a folder with an index file) owns every file under it: its Markdown is a resource, not a page.
+  const bundles = new Set(located.filter((f) => /^index(\.[^./]+)?\.\w+$/i.test(posix.basename(f.path))).map((f) => posix.dirname(f.path)));
+  const inBundle = (path: string) => {
+    for (let dir = posix.dirname(path); dir !== '.' && dir !== ''; dir = posix.dirname(dir)) if (bundles.has(dir)) return true;
+    return false;
+  };
+
+  for (const { path, content, place } of located) {
+    if (!/^index\./i.test(posix.basename(path)) && inBundle(path)) continue;
     if (place.language && !place.locale) {
-      warnings.push({ code: 'unsupported-locale', sourceId: path, message: `${path} is in ${place.language}; Duet publishes only Chinese and English, so it was not imported.` });
+      languages.skip(place.code ?? place.language, path);
       continue;
     }
     let front;
     try {
-      front = readFrontMatter(file.content);
+      front = readFrontMatter(content);
     } catch (error) {
       if (!(error instanceof FrontMatterError)) throw error;
       warnings.push({ code: 'skipped', sourceId: path, message: `${path} was not imported: ${error.message}.` });
       continue;
     }
+    if (front.ignored.length > 0) warnings.push({ code: 'field-ignored', sourceId: path, message: `Front-matter fields that cannot be read were left out: ${front.ignored.join(', ')}.` });
     const data = front.data;
-    if (data.headless === true) continue;
+    if (isHeadless(data)) {
+      warnings.push({ code: 'skipped', sourceId: path, message: `${path} is a headless bundle (Hugo renders no page for it), so it is not a post.` });
+      continue;
+    }
+    if (place.isSection) {
+      warnings.push({ code: 'skipped', sourceId: path, message: `${path} is the list page of ${place.contentPath.includes('/') ? `the section or term “${posix.dirname(place.contentPath)}”` : 'the home page'}: Duet makes those lists itself, so it is not a page.` });
+      continue;
+    }
     const body = convertHugoBody(front.body);
     const title = text(data.title) ?? firstHeading(body.markdown) ?? humanize(place.slug);
     const excerpt = text(data.summary) ? toPlainLine(text(data.summary)!) : body.summary;
     const frontLanguage = text(data.lang) ?? text(data.language);
-    const locale: Locale | null = place.locale ?? (frontLanguage ? (options.languages?.[frontLanguage] ?? null) : null);
-    const { locale: textLocale, evidence } = locale ? { locale, evidence: 'marker' as const } : chooseLocale(`${title}\n${excerpt}\n${body.markdown}`, path, options, warnings);
+    let locale: Locale | null = place.locale;
+    let script = place.script;
+    if (!place.language && frontLanguage) {
+      const override = options.languages?.[frontLanguage.toLowerCase()];
+      const fromFront = languages.classify(frontLanguage);
+      locale = override !== undefined ? override : fromFront.locale;
+      script = override !== undefined ? null : fromFront.script;
+      if (!locale) {
+        languages.skip(frontLanguage, path);
+        continue;
+      }
+    }
+    const sample = `${title}\n${excerpt}\n${body.markdown}`;
+    if (!locale && !options.defaultLocale && languages.otherScript(sample, path)) continue;
+    const { locale: textLocale, evidence } = locale ? { locale, evidence: 'marker' as const } : chooseLocale(sample, path, options, warnings);
 
     const siteRoot = place.siteRoot;
     const media: MediaContext = { archiveFiles, rootFolders: [posix.join(siteRoot, 'static'), posix.join(siteRoot, 'assets'), siteRoot].map((f) => f.replace(/^\.$/, '')) };
@@ -78,7 +120,13 @@ export function parseHugoFiles(files: readonly HugoFile[], options: HugoImportOp
     const textMedia: ImportMediaRef[] = cover ? [cover.ref, ...found.media.filter((m) => m.source !== cover.ref.source)] : found.media;
 
     const date = toIsoUtc(data.date) ?? toIsoUtc(data.publishDate) ?? toIsoUtc(data.pubdate);
-    const draft = data.draft === true || data.draft === 'true';
+    const expiry = expiryOf(data);
+    const expired = expiry !== null && expiry <= now;
+    const draft = data.draft === true || data.draft === 'true' || expired;
+    if (expired && !(data.draft === true || data.draft === 'true')) warnings.push({ code: 'expired', sourceId: path, message: `${path} expired on ${expiry}; Hugo no longer publishes it, so it is imported as a draft.` });
+    if (data.hiddenFromHomePage === true || data.hiddenfromhomepage === true) {
+      warnings.push({ code: 'field-ignored', sourceId: path, message: `${path} is hidden from the home page in Hugo; Duet's home page lists every published post, so it shows there.` });
+    }
     const status = draft ? 'draft' : date && date > now ? 'scheduled' : 'published';
     const tagIds = [...list(data.tags), ...list(data.categories)].map((name) => {
       const id = `term:${name.toLowerCase()}`;
@@ -90,13 +138,14 @@ export function parseHugoFiles(files: readonly HugoFile[], options: HugoImportOp
       if (!authors.has(id)) authors.set(id, { sourceId: id, handle: slugify(name, 'en'), name: { zh: name, en: name }, bio: {}, email: null });
       return id;
     });
-    const slugSource = text(data.slug) ?? (text(data.url) ? posix.basename(text(data.url)!.replace(/\/+$/, '')) : place.slug);
-    candidates.push({
+    const explicitSlug = text(data.slug) ?? (text(data.url) ? posix.basename(text(data.url)!.replace(/\/+$/, '')) : null);
+    const pageFolder = posix.dirname(place.contentPath);
+    const candidate: TextCandidate = {
       text: {
         sourceId: path,
         locale: textLocale,
         localeEvidence: evidence,
-        slug: toImportSlug(slugSource, title, textLocale),
+        slug: toImportSlug(explicitSlug ?? place.slug, title, textLocale),
         title,
         excerpt,
         body: body.markdown,
@@ -109,6 +158,7 @@ export function parseHugoFiles(files: readonly HugoFile[], options: HugoImportOp
         updatedAt: toIsoUtc(data.lastmod) ?? toIsoUtc(data.modified) ?? date,
         canonicalUrl: text(data.canonicalURL) ?? text(data.canonicalUrl) ?? text(data.canonical),
         media: textMedia,
+        redirects: languagePrefixed(oldAddresses(data, pageFolder === '.' ? '' : pageFolder), place, sites),
       },
       kind: data.type === 'page' ? 'page' : place.kind,
       featured: data.featured === true || data.pinned === true,
@@ -117,9 +167,13 @@ export function parseHugoFiles(files: readonly HugoFile[], options: HugoImportOp
       cover: cover?.ref ?? null,
       group: text(data.translationKey) ? `key:${text(data.translationKey)}` : `path:${place.groupKey}`,
       urls: [...list(data.aliases), ...(text(data.url) ? [text(data.url)!] : [])],
-    });
+    };
+    if (!explicitSlug) pathSlugs.set(candidate, place);
+    languages.add(candidate, script, place.language ? place.code : frontLanguage);
   }
 
+  const candidates = languages.finish();
+  slugsFromPaths(candidates, pathSlugs);
   const paired = pairTexts(candidates, { mapping: resolveMapping(options.mapping) });
   const authorList = [...authors.values()];
   const handles = uniqueSlugs(authorList.map((author) => author.handle));
@@ -129,33 +183,20 @@ export function parseHugoFiles(files: readonly HugoFile[], options: HugoImportOp
     tags: nameTagsByUse([...tags.values()], candidates),
     posts: paired.posts,
     warnings: [...warnings, ...paired.warnings],
+    ...(languages.skipped.size > 0 ? { skippedLanguages: Object.fromEntries(languages.skipped) } : {}),
   };
 }
 
-/** A featured image from the conventions of Hugo themes: a `featured-image`/`cover` resource or a field. */
-function readCover(data: Record<string, unknown>): string | null {
-  if (Array.isArray(data.resources)) {
-    for (const resource of data.resources as Array<Record<string, unknown>>) {
-      const name = `${text(resource?.name) ?? ''} ${text(resource?.src) ?? ''}`;
-      if (/(^|[\s/])(featured[-_]?image|featured|cover)\b/i.test(name) && text(resource.src)) return text(resource.src);
-    }
-  }
-  const cover = data.cover as unknown;
-  return (
-    text(data.featuredImage) ?? text(data.featured_image) ?? text(data.featureimage) ?? text(data.image) ??
-    (typeof cover === 'string' ? text(cover) : text((cover as Record<string, unknown> | undefined)?.image)) ??
-    (Array.isArray(data.images) ? text(data.images[0]) : null)
-  );
-}
-
-function list(value: unknown): string[] {
-  if (typeof value === 'string') return value.trim() ? [value.trim()] : [];
-  if (!Array.isArray(value)) return [];
-  return value.map((item) => (typeof item === 'string' || typeof item === 'number' ? String(item).trim() : '')).filter(Boolean);
-}
-
-function text(value: unknown): string | null {
-  return typeof value === 'number' ? String(value) : optionalText(value);
+/**
+ * Hugo publishes a page of a language served under its own prefix (`/zh/…`) at its aliases
+ * under that prefix too; both forms redirect, since an old link may use either.
+ */
+function languagePrefixed(addresses: string[], place: HugoLocation, sites: readonly HugoSiteConfig[]): string[] {
+  const site = sites.find((s) => s.root === place.siteRoot);
+  const key = place.language?.toLowerCase();
+  if (!site || !key || site.languages.size === 0 || (key === site.defaultLanguage && !site.defaultInSubdir)) return addresses;
+  const prefixed = addresses.filter((a) => !a.startsWith(`/${key}/`)).map((a) => `/${key}${a}`);
+  return [...new Set([...addresses, ...prefixed])];
 }
 
 function firstHeading(markdown: string): string | null {

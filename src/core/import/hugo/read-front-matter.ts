@@ -1,13 +1,17 @@
 // Splits a Hugo content file into its front matter and its Markdown body. Hugo accepts
 // YAML between `---` lines, TOML between `+++` lines, and a JSON object at the very
 // start. Aliases in YAML are capped (no "billion laughs"), and front matter over 1 MB is
-// refused rather than parsed.
+// refused rather than parsed. TOML is read as leniently as Hugo builds it: a number with a
+// leading zero (`dateday = 07`) is read as the number, and a line that still cannot be read
+// is left out and named in `ignored`, so a field Duet does not use never costs a post.
 import { parse as parseToml } from 'smol-toml';
 import { parse as parseYaml } from 'yaml';
 
 export interface FrontMatterFile {
   data: Record<string, unknown>;
   body: string;
+  /** Fields left out because they could not be read (TOML only). */
+  ignored: string[];
 }
 
 export class FrontMatterError extends Error {}
@@ -27,14 +31,15 @@ export function readFrontMatter(content: string): FrontMatterFile {
     if (end.index > maxFrontMatter) throw new FrontMatterError('the front matter is larger than 1 MB');
     const raw = rest.slice(0, end.index);
     const body = rest.slice(end.index + end[0].length).replace(/^\n/, '');
-    return { data: marker === '---' ? readYaml(raw) : readToml(raw), body };
+    if (marker === '---') return { data: readYaml(raw), body, ignored: [] };
+    return { ...readToml(raw), body };
   }
   if (text.startsWith('{')) {
     const end = findJsonEnd(text);
     if (end < 0) throw new FrontMatterError('the JSON front matter is never closed');
-    return { data: readJson(text.slice(0, end)), body: text.slice(end).replace(/^[ \t]*\n/, '') };
+    return { data: readJson(text.slice(0, end)), body: text.slice(end).replace(/^[ \t]*\n/, ''), ignored: [] };
   }
-  return { data: {}, body: text };
+  return { data: {}, body: text, ignored: [] };
 }
 
 function readYaml(raw: string): Record<string, unknown> {
@@ -45,12 +50,33 @@ function readYaml(raw: string): Record<string, unknown> {
   }
 }
 
-function readToml(raw: string): Record<string, unknown> {
-  try {
-    return asRecord(parseToml(raw));
-  } catch (error) {
-    throw new FrontMatterError(`the TOML front matter cannot be read: ${firstLine(error)}`);
+const tomlKeyLine = /^[ \t]*([A-Za-z0-9_-]+|"[^"\n]*"|'[^'\n]*')[ \t]*=[ \t]*(.*)$/;
+
+function readToml(raw: string): { data: Record<string, unknown>; ignored: string[] } {
+  const lines = raw.split('\n');
+  const ignored: string[] = [];
+  let firstError: unknown = null;
+  // Each pass mends or leaves out the one line the parser stopped at; a bounded number of times.
+  for (let pass = 0; pass < 50; pass++) {
+    try {
+      return { data: asRecord(parseToml(lines.join('\n'))), ignored };
+    } catch (error) {
+      if (error instanceof FrontMatterError) throw error;
+      firstError ??= error;
+      const line = (error as { line?: unknown }).line;
+      const index = typeof line === 'number' ? line - 1 : -1;
+      const match = index >= 0 ? tomlKeyLine.exec(lines[index] ?? '') : null;
+      if (!match) break;
+      const value = match[2]!.trim();
+      if (/^[+-]?0\d+$/.test(value)) {
+        lines[index] = `${match[1]} = ${Number(value)}`;
+      } else {
+        ignored.push(match[1]!.replace(/^["']|["']$/g, ''));
+        lines[index] = '';
+      }
+    }
   }
+  throw new FrontMatterError(`the TOML front matter cannot be read: ${firstLine(firstError)}`);
 }
 
 function readJson(raw: string): Record<string, unknown> {
