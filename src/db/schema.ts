@@ -166,6 +166,14 @@ export interface PostAuthorsTable {
   position: number;
 }
 
+/** An old address of a text (an imported alias): readers who follow it are sent to the text. */
+export interface RedirectsTable {
+  path: string;
+  locale: string;
+  post_id: number;
+  created_at: string;
+}
+
 export interface PostTagsTable {
   post_id: number;
   tag_id: number;
@@ -278,6 +286,7 @@ export interface Database {
   post_media: PostMediaTable;
   settings: SettingsTable;
   import_sources: ImportSourcesTable;
+  redirects: RedirectsTable;
   api_keys: ApiKeysTable;
   api_key_uses: ApiKeyUsesTable;
   webhooks: WebhooksTable;

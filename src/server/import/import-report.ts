@@ -38,6 +38,8 @@ export interface ImportReport {
     mediaImported: number;
     mediaMissing: number;
   };
+  /** Texts left out for their language, by the source's language code. */
+  skippedLanguages?: Record<string, number>;
   warnings: ImportWarning[];
 }
 
@@ -63,6 +65,7 @@ export function emptyReport(document: ImportDocument, dryRun: boolean): ImportRe
       mediaImported: 0,
       mediaMissing: 0,
     },
+    ...(document.skippedLanguages ? { skippedLanguages: { ...document.skippedLanguages } } : {}),
     warnings: [...document.warnings],
   };
 }
@@ -92,6 +95,8 @@ export function summarizeReport(report: ImportReport): string {
       ? `  would create ${c.created} posts; ${c.alreadyImported} already imported by an earlier run`
       : `  created ${c.created} posts; ${c.alreadyImported} already imported; ${c.failed} failed; files: ${c.mediaImported} into the media library, ${c.mediaMissing} unreadable (kept as links)`,
   ];
+  const skipped = Object.entries(report.skippedLanguages ?? {});
+  if (skipped.length > 0) lines.push(`  left out for their language: ${skipped.map(([code, n]) => `${n} in ${code}`).join(', ')}`);
   if (byCode.size > 0) lines.push(`  warnings: ${[...byCode].map(([code, n]) => `${n} ${code}`).join(', ')}`);
   for (const failed of report.posts.filter((p) => p.action === 'failed').slice(0, 10)) lines.push(`  failed: ${failed.sourceId}: ${failed.error}`);
   return `${lines.join('\n')}\n`;

@@ -12,6 +12,7 @@ import { ImportFormatError, type ImportDocument } from '@/core/import/import-doc
 import type { ImportOptions } from '@/core/import/import-options';
 import { parseGhostExportStream } from '@/core/import/ghost/parse-ghost-export';
 import { parseHugoFiles } from '@/core/import/hugo/parse-hugo-files';
+import { isHugoConfigPath } from '@/core/import/hugo/read-hugo-config';
 import { parseWxr } from '@/core/import/wxr/parse-wxr';
 import { folderFiles, type ImportFiles } from './import-media';
 import { openImportArchive } from './read-archive';
@@ -54,7 +55,8 @@ async function openHugoFolder(folder: string, options: SourceOptions): Promise<O
   const markdown = paths.filter((p) => /\.(md|markdown)$/i.test(p));
   if (markdown.length === 0) throw new ImportFormatError('The folder holds no Markdown files (.md).', { file: folder });
   const files = [];
-  for (const path of markdown) {
+  // The site's configuration says which languages its files are in (read-hugo-config.ts).
+  for (const path of [...paths.filter(isHugoConfigPath), ...markdown]) {
     const full = join(folder, path);
     if ((await stat(full)).size > maxMarkdownBytes) throw new ImportFormatError(`${path} is larger than 5 MB; it is not a text.`, { file: path });
     files.push({ path, content: await readFile(full, 'utf8') });

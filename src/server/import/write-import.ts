@@ -16,6 +16,7 @@ import { freeHandle } from '@/db/repositories/authors';
 import { createContentWriter } from '@/db/repositories/content-writer';
 import { createImportSources } from '@/db/repositories/import-sources';
 import { createPublishingRepository } from '@/db/repositories/publishing-repository';
+import { createRedirects } from '@/db/repositories/redirects';
 import { listSitePages } from '@/db/repositories/site-pages';
 import { freeTagKey, tagIdBySlug } from '@/db/repositories/tags';
 import { uniqueSlug } from '@/db/repositories/unique-slug';
@@ -165,6 +166,8 @@ async function importPost(db: Db, post: ImportPost, ctx: PostContext) {
       if (text.status === 'scheduled' && text.publishedAt) await createPublishingRepository(trx).schedule(created.id, text.locale, new Date(text.publishedAt));
     }
     await remember(trx, ctx.kind, 'post', post.sourceId, created.id);
+    // Old addresses (Hugo aliases) lead to the text from now on.
+    for (const text of texts) if (text.redirects?.length) await createRedirects(trx).add(created.id, text.locale, text.redirects);
     return created.id;
   });
   return { postId, ...made };

@@ -53,10 +53,19 @@ export function oldAddresses(data: Record<string, unknown>, pageFolder: string):
       const bare = alias.replace(/[?#].*$/, '');
       path = bare.startsWith('/') ? bare : posix.join('/', pageFolder, bare);
     }
-    const normalized = posix.normalize(path).replace(/\/+$/, '');
+    const normalized = decoded(posix.normalize(path).replace(/\/+$/, ''));
     if (normalized && normalized !== '/' && normalized !== '.') found.add(normalized);
   }
   return [...found];
+}
+
+/** A path as the redirects table keeps it: percent-escapes decoded, NFC; as written when they are broken. */
+function decoded(path: string): string {
+  try {
+    return decodeURIComponent(path).normalize('NFC');
+  } catch {
+    return path.normalize('NFC');
+  }
 }
 
 /** The moment the page expires, when it names one. */

@@ -66,7 +66,7 @@ export function parseHugoFiles(files: readonly HugoFile[], options: HugoImportOp
   for (const { path, content, place } of located) {
     if (!/^index\./i.test(posix.basename(path)) && inBundle(path)) continue;
     if (place.language && !place.locale) {
-      languages.skip(place.code ?? place.language, path);
+      languages.skip(place.language, path, place.code && place.code.toLowerCase() !== place.language.toLowerCase() ? `is in ${place.language} (${place.code})` : undefined);
       continue;
     }
     let front;
@@ -169,7 +169,7 @@ export function parseHugoFiles(files: readonly HugoFile[], options: HugoImportOp
       urls: [...list(data.aliases), ...(text(data.url) ? [text(data.url)!] : [])],
     };
     if (!explicitSlug) pathSlugs.set(candidate, place);
-    languages.add(candidate, script, place.language ? place.code : frontLanguage);
+    languages.add(candidate, script, place.language ?? frontLanguage);
   }
 
   const candidates = languages.finish();
