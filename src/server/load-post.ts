@@ -6,10 +6,12 @@ import type { PostKind } from '@/core/content/types';
 import { isLocale } from '@/core/locales';
 import { getPostBySlug } from './content';
 import { postPath } from '@/core/content/post-path';
+import { oldAddressOrNotFound } from './old-addresses';
 import { viewPost, type PostView } from './post-view';
 
 export async function loadPostView(rawLocale: string, rawSlug: string, kind: PostKind, suffix = ''): Promise<PostView> {
-  if (!isLocale(rawLocale)) notFound();
+  // `/2019/hello.html`: an old address of an imported text, or a 404.
+  if (!isLocale(rawLocale)) return oldAddressOrNotFound(kind === 'page' ? [rawLocale, rawSlug] : [rawLocale, 'posts', rawSlug]);
   const slug = safeDecode(rawSlug);
   if (slug == null || slug.length > 200) notFound();
   const found = await getPostBySlug(rawLocale, slug);

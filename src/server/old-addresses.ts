@@ -1,10 +1,12 @@
 // Sends a reader who follows an old address of a text (an imported Hugo alias, recorded in
 // the redirects table) to the text's current address. Asked only for paths no route
-// claims (app/[locale]/(site)/[...rest]), and cached like the rest of the content, under
-// the tag every change revalidates.
+// claims (app/[locale]/(site)/[...rest]) and for paths whose first segment is no locale (an
+// address with a file extension, `/2019/01/hello.html`, which the locale proxy leaves
+// alone), and cached like the rest of the content, under the tag every change revalidates.
 import { unstable_cache } from 'next/cache';
+import { notFound, permanentRedirect } from 'next/navigation';
 import { postPath } from '@/core/content/post-path';
-import type { Locale } from '@/core/locales';
+import { defaultLocale, type Locale } from '@/core/locales';
 import { getDatabase } from '@/db/client';
 import { createRedirects } from '@/db/repositories/redirects';
 import { contentTag } from './content';
@@ -36,4 +38,11 @@ export function toOldPath(segments: readonly string[]): string | null {
   } catch {
     return null;
   }
+}
+
+/** A path whose first segment is no locale: the text it was an old address of, else a 404. */
+export async function oldAddressOrNotFound(segments: readonly string[]): Promise<never> {
+  const target = await oldAddressTarget(defaultLocale, segments);
+  if (target) permanentRedirect(target);
+  notFound();
 }

@@ -83,13 +83,16 @@ for (const target of testTargets) {
       expect(await follow('zh', ['zh', 'guanyu'])).toBe('308 /zh/posts/about');
       expect(await follow('en', ['about-us', ''])).toBe('308 /en/posts/about');
       expect(await follow('en', ['nowhere'])).toBe('not found');
+      // An address with a file extension reaches the app with no locale in front (the proxy leaves it).
+      expect(await follow('2023', ['08', 'garden.html'])).toBe('308 /en/posts/garden');
+      expect(await follow('2023', ['08', 'other.html'])).toBe('not found');
     });
 
     it('creates nothing and records no address twice on a second run', async () => {
       const again = await importSite(t.db);
       expect(again.counts).toMatchObject({ created: 0, alreadyImported: 3 });
       const count = await t.db.selectFrom('redirects').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-      expect(Number(count.n)).toBe(3);
+      expect(Number(count.n)).toBe(4);
     });
   });
 }

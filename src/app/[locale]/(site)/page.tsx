@@ -1,11 +1,11 @@
 // Home page: featured and latest articles.
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
 import { setRequestLocale } from 'next-intl/server';
 import { HomeView } from '@/components/site/home-view';
 import { SiteFrame } from '@/components/site/site-frame';
 import { isLocale } from '@/core/locales';
 import { alternatesMetadata, samePathInAllLocales } from '@/server/alternates';
+import { oldAddressOrNotFound } from '@/server/old-addresses';
 import { getSiteIdentity } from '@/server/site/site-identity';
 import { websiteJsonLd } from '@/server/website-json-ld';
 
@@ -21,7 +21,8 @@ export async function generateMetadata({ params }: PageProps<'/[locale]'>): Prom
 
 export default async function HomePage({ params }: PageProps<'/[locale]'>) {
   const { locale } = await params;
-  if (!isLocale(locale)) notFound();
+  // `/hello.html`: an old address of an imported text, or a 404.
+  if (!isLocale(locale)) return oldAddressOrNotFound([locale]);
   setRequestLocale(locale);
   const site = await getSiteIdentity(locale);
   const jsonLd = websiteJsonLd({ locale, name: site.name, description: site.description });
