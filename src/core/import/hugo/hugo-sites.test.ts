@@ -41,6 +41,14 @@ describe('a Hugo site with content/en and content/zh named in its configuration'
     expect(doc.posts.find((p) => p.texts.en?.sourceId === 'content/en/posts/release-notes.md')!.sourceId).toBe('group:key:release-2');
   });
 
+  it('reads content/en and content/zh as language folders even without the configuration', () => {
+    const bare = readSite('hugo-dirs', (path) => path !== 'hugo.toml');
+    expect(pairs(bare)).toEqual(pairs(doc));
+    expect(text(bare, 'content/zh/posts/toolbox.md')).toMatchObject({ locale: 'zh', localeEvidence: 'marker' });
+    // With no default language configured, the home list's language is not known: it is still left out.
+    expect(warned(bare, 'skipped')).toContain('content/en/_index.md');
+  });
+
   it('takes each file\'s language from its folder, never from its text', () => {
     // Mostly Latin letters (tool names), yet in content/zh: Chinese, not guessed English.
     expect(text(doc, 'content/zh/posts/toolbox.md')).toMatchObject({ locale: 'zh', localeEvidence: 'marker' });

@@ -22,7 +22,7 @@ import { expiryOf, isHeadless, list, oldAddresses, readCover, text } from './hug
 import { HugoLanguages, slugsFromPaths } from './hugo-languages';
 import { type HugoLocation, type LocateOptions, locateHugoFile } from './locate-hugo-file';
 import { FrontMatterError, readFrontMatter } from './read-front-matter';
-import { type HugoSiteConfig, readHugoConfigs } from './read-hugo-config';
+import { type HugoSiteConfig, inferLanguageFolders, readHugoConfigs } from './read-hugo-config';
 
 export interface HugoFile {
   /** Path relative to the folder the writer chose, `/`-separated. */
@@ -39,7 +39,8 @@ const markdownFile = /\.(md|markdown|mdown|mkd)$/i;
 
 export function parseHugoFiles(files: readonly HugoFile[], options: HugoImportOptions = {}): ImportDocument {
   const warnings: ImportWarning[] = [];
-  const sites = options.sites ?? readHugoConfigs(files);
+  const configured = options.sites ?? readHugoConfigs(files);
+  const sites = [...configured, ...inferLanguageFolders(files.map((f) => normalizePath(f.path)), configured)].sort((a, b) => b.root.length - a.root.length);
   for (const site of sites) for (const problem of site.problems) warnings.push({ code: 'skipped', sourceId: site.root || '.', message: `The site configuration ${problem}; its languages were not read from it.` });
   const locateOptions: LocateOptions = { ...options, sites };
   const paths = new Set(files.map((file) => normalizePath(file.path)));

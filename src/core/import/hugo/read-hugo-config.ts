@@ -135,3 +135,28 @@ function textOf(value: unknown): string | null {
 function clean(dir: string): string {
   return posix.normalize(dir.replace(/\\/g, '/')).replace(/^(\.\/)+|\/+$/g, '').replace(/^\.$/, '');
 }
+
+/**
+ * Sites that came without a configuration but whose `content/` holds one folder per
+ * language (`content/en/`, `content/zh-cn/`), as Hugo sites with `languages.*.contentDir`
+ * do: read as if the configuration named them, so each folder's files are in its language.
+ * Only folders named for Chinese or English count, and only two or more side by side.
+ */
+export function inferLanguageFolders(paths: Iterable<string>, configured: readonly HugoSiteConfig[]): HugoSiteConfig[] {
+  const byRoot = new Map<string, Set<string>>();
+  for (const path of paths) {
+    const match = /^(?:(.*)\/)?content\/([a-z]{2}(?:[-_][a-z0-9]{2,8}){0,2})\/./i.exec(path);
+    if (!match || !/^(zh|en)([-_]|$)/i.test(match[2]!)) continue;
+    const root = match[1] ?? '';
+    if (configured.some((site) => site.root === root || (site.root !== '' && root.startsWith(`${site.root}/`)) || site.root === '')) continue;
+    byRoot.set(root, (byRoot.get(root) ?? new Set()).add(match[2]!));
+  }
+  return [...byRoot].filter(([, folders]) => folders.size >= 2).map(([root, folders]) => ({
+    root,
+    contentDir: 'content',
+    defaultLanguage: null,
+    defaultInSubdir: false,
+    languages: new Map([...folders].map((folder) => [folder.toLowerCase(), { key: folder.toLowerCase(), code: folder, contentDir: `content/${folder}`, disabled: false }])),
+    problems: [],
+  }));
+}
