@@ -15,7 +15,11 @@ export async function loadPostView(rawLocale: string, rawSlug: string, kind: Pos
   const slug = safeDecode(rawSlug);
   if (slug == null || slug.length > 200) notFound();
   const found = await getPostBySlug(rawLocale, slug);
-  if (!found || found.post.kind !== kind) notFound();
+  // `/en/about-us`: an old address of an imported text, or a 404.
+  if (!found || found.post.kind !== kind) {
+    if (suffix) notFound();
+    return oldAddressOrNotFound(kind === 'page' ? [rawSlug] : ['posts', rawSlug], rawLocale);
+  }
   const view = viewPost(found.post, rawLocale);
   if (!view) notFound();
   if (!view.isFallback && view.shown.slug !== slug) permanentRedirect(postPath(found.post.kind, rawLocale, view.shown.slug) + suffix);

@@ -1,8 +1,9 @@
 // Sends a reader who follows an old address of a text (an imported Hugo alias, recorded in
-// the redirects table) to the text's current address. Asked only for paths no route
-// claims (app/[locale]/(site)/[...rest]) and for paths whose first segment is no locale (an
-// address with a file extension, `/2019/01/hello.html`, which the locale proxy leaves
-// alone), and cached like the rest of the content, under the tag every change revalidates.
+// the redirects table) to the text's current address. Asked only on the way to a 404: for
+// paths no route claims (app/[locale]/(site)/[...rest]), for a page or post slug no text
+// has (`/en/about-us`), and for paths whose first segment is no locale (an address with a
+// file extension, `/2019/01/hello.html`, which the locale proxy leaves alone). Cached like
+// the rest of the content, under the tag every change revalidates.
 import { unstable_cache } from 'next/cache';
 import { notFound, permanentRedirect } from 'next/navigation';
 import { postPath } from '@/core/content/post-path';
@@ -40,9 +41,12 @@ export function toOldPath(segments: readonly string[]): string | null {
   }
 }
 
-/** A path whose first segment is no locale: the text it was an old address of, else a 404. */
-export async function oldAddressOrNotFound(segments: readonly string[]): Promise<never> {
-  const target = await oldAddressTarget(defaultLocale, segments);
+/**
+ * A path no text answers (`/en/about-us`, or `/2019/hello.html` whose first segment is no
+ * locale): the text it was an old address of, else a 404.
+ */
+export async function oldAddressOrNotFound(segments: readonly string[], locale: Locale = defaultLocale): Promise<never> {
+  const target = await oldAddressTarget(locale, segments);
   if (target) permanentRedirect(target);
   notFound();
 }

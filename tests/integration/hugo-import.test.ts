@@ -20,6 +20,7 @@ vi.mock('next/cache', async () => (await import('./helpers/next-doubles')).nextC
 vi.mock('@/server/ensure-database', () => ({ ensureDatabase: async () => undefined }));
 
 const { default: UnknownPage } = await import('@/app/[locale]/(site)/[...rest]/page');
+const { loadPostView } = await import('@/server/load-post');
 
 function useAsSiteDatabase(db: Db): void {
   (globalThis as Record<symbol, unknown>)[Symbol.for('duet.database')] = db;
@@ -27,8 +28,13 @@ function useAsSiteDatabase(db: Db): void {
 
 /** Where the catch-all route sends a reader of `/<locale>/<rest>`: a redirect's target and status, or "not found". */
 async function follow(locale: string, rest: string[]): Promise<string> {
+  return outcome(() => UnknownPage({ params: Promise.resolve({ locale, rest }) } as Parameters<typeof UnknownPage>[0]));
+}
+
+/** What a route did: `308 /target`, `not found`, or `rendered`. */
+async function outcome(route: () => Promise<unknown>): Promise<string> {
   try {
-    await UnknownPage({ params: Promise.resolve({ locale, rest }) } as Parameters<typeof UnknownPage>[0]);
+    await route();
     return 'rendered';
   } catch (error) {
     const digest = String((error as { digest?: string }).digest ?? '');
@@ -83,6 +89,11 @@ for (const target of testTargets) {
       expect(await follow('zh', ['zh', 'guanyu'])).toBe('308 /zh/posts/about');
       expect(await follow('en', ['about-us', ''])).toBe('308 /en/posts/about');
       expect(await follow('en', ['nowhere'])).toBe('not found');
+      // One segment is a page's address, two under posts/ a post's: the routes that answer them ask too.
+      expect(await outcome(() => loadPostView('en', 'about-us', 'page'))).toBe('308 /en/posts/about');
+      expect(await outcome(() => loadPostView('zh', 'guanyu', 'page'))).toBe('308 /zh/posts/about');
+      expect(await outcome(() => loadPostView('en', 'no-such-page', 'page'))).toBe('not found');
+      expect(await outcome(() => loadPostView('en', 'about', 'post'))).toBe('rendered');
       // An address with a file extension reaches the app with no locale in front (the proxy leaves it).
       expect(await follow('2023', ['08', 'garden.html'])).toBe('308 /en/posts/garden');
       expect(await follow('2023', ['08', 'other.html'])).toBe('not found');
