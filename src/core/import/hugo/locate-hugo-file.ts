@@ -25,8 +25,6 @@ export interface HugoLocation {
   locale: Locale | null;
   /** For Chinese, which script the code names. */
   script: 'simplified' | 'traditional' | null;
-  /** The language came from the configuration's default, not from the path. */
-  fromDefault: boolean;
   /** Translations of one page share this key. */
   groupKey: string;
   kind: 'post' | 'page';
@@ -57,7 +55,6 @@ export function locateHugoFile(path: string, options: LocateOptions): HugoLocati
   const suffix = posix.extname(withoutExtension).slice(1);
   const fileLanguage = suffix && isLanguageSuffix(suffix, options, site) ? suffix.toLowerCase() : null;
   const base = fileLanguage ? withoutExtension.slice(0, -(suffix.length + 1)) : withoutExtension;
-  const fromDefault = !fileLanguage && !folderLanguage && Boolean(site?.defaultLanguage);
   const language = fileLanguage ?? folderLanguage ?? (site?.defaultLanguage || null);
   const code = language === null ? null : (site?.languages.get(language.toLowerCase())?.code ?? language);
   const name = posix.basename(base);
@@ -69,9 +66,9 @@ export function locateHugoFile(path: string, options: LocateOptions): HugoLocati
     contentPath,
     language,
     code,
-    locale: language === null ? null : override !== undefined ? override : mapLocaleCode(code),
+    // A language the configuration disables is not built by Hugo: left out like another language.
+    locale: language === null || site?.languages.get(language.toLowerCase())?.disabled ? null : override !== undefined ? override : mapLocaleCode(code),
     script: override === undefined ? chineseScript(code) : override === 'zh' ? 'simplified' : null,
-    fromDefault,
     groupKey: posix.join(siteRoot, base),
     // Section lists (`_index.md`) and files at the top of the content folder are pages.
     kind: isSection || directory === '.' ? 'page' : 'post',
