@@ -133,3 +133,28 @@ describe('Markdown with no configuration and no language in its paths', () => {
     expect(doc.skippedLanguages).toEqual({ ja: 1 });
   });
 });
+
+describe('a Hugo site whose default language is Chinese under a key of its own', () => {
+  const md = (title: string, extra = '') => `---\ntitle: ${title}\ndate: 2024-01-01T00:00:00Z\n${extra}---\nBody of ${title}.\n`;
+  const doc = parseHugoFiles(
+    [
+      { path: 'blog/hugo.json', content: JSON.stringify({ DefaultContentLanguage: 'cn', defaultContentLanguageInSubdir: true, Languages: { cn: { LanguageCode: 'zh-CN' }, en: { languageCode: 'en-GB', disabled: false }, fr: { disabled: true } } }) },
+      { path: 'blog/content/posts/tea.md', content: md('Tea', 'aliases: [/cha/]\n') },
+      { path: 'blog/content/posts/tea.en.md', content: md('Tea', 'aliases: [/tea/]\n') },
+      { path: 'blog/content/posts/tea.fr.md', content: md('Thé') },
+      { path: 'blog/content/posts/notes.md.en.md', content: md('Not a suffix') },
+    ],
+    { now: new Date('2024-06-01T00:00:00Z') },
+  );
+
+  it('reads files without a suffix as the default language, whatever its key, with keys in any case', () => {
+    expect(pairs(doc)).toEqual(['blog/content/posts/tea.md + blog/content/posts/tea.en.md (source)', '— + blog/content/posts/notes.md.en.md (alone)']);
+    expect(text(doc, 'blog/content/posts/tea.md')).toMatchObject({ locale: 'zh', localeEvidence: 'marker' });
+    expect(doc.skippedLanguages).toEqual({ fr: 1 });
+  });
+
+  it('records aliases under the language\'s prefix too, the default language\'s as well when it is served in a subfolder', () => {
+    expect(text(doc, 'blog/content/posts/tea.md').redirects).toEqual(['/cha', '/cn/cha']);
+    expect(text(doc, 'blog/content/posts/tea.en.md').redirects).toEqual(['/tea', '/en/tea']);
+  });
+});
