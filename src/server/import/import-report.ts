@@ -27,6 +27,11 @@ export interface ImportReport {
     posts: number;
     pairs: number;
     created: number;
+    /** Posts made by an earlier run and changed by this one (an import never changes one yet). */
+    updated: number;
+    /** Posts made by an earlier run and left as they are. */
+    skipped: number;
+    /** The same as `skipped`, under its first name (reports and scripts read it). */
     alreadyImported: number;
     failed: number;
     /** Texts that readers will see once imported (published in the source). */
@@ -53,6 +58,8 @@ export function emptyReport(document: ImportDocument, dryRun: boolean): ImportRe
       posts: document.posts.length,
       pairs: document.posts.filter((p) => Object.keys(p.texts).length === 2).length,
       created: 0,
+      updated: 0,
+      skipped: 0,
       alreadyImported: 0,
       failed: 0,
       published: texts.filter((t) => t?.status === 'published').length,

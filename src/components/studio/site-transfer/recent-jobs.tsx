@@ -3,7 +3,7 @@
 // the site's clock (Settings), as the archives' names are.
 import { getFormatter, getTranslations } from 'next-intl/server';
 import type { Locale } from '@/core/locales';
-import type { SiteJob } from '@/server/site-jobs/site-job';
+import { hasFinished, type SiteJob } from '@/server/site-jobs/site-job';
 import controls from '../studio.module.css';
 import styles from './site-transfer.module.css';
 import { downloadUrl, formatSize } from './job-format';
@@ -26,15 +26,15 @@ export async function RecentJobs({ jobs, locale, timeZone }: { jobs: SiteJob[]; 
               <time dateTime={job.createdAt} className={controls.muted}>
                 {format.dateTime(new Date(job.createdAt), { dateStyle: 'medium', timeStyle: 'short', timeZone })}
               </time>
-              <span className={controls.badge} data-status={job.state === 'done' ? 'published' : job.state === 'failed' ? 'missing' : 'scheduled'}>
-                {t(`states.${job.state}`)}
+              <span className={controls.badge} data-status={job.state === 'done' ? 'published' : job.state === 'failed' || job.state === 'partial' ? 'missing' : 'scheduled'}>
+                {job.state === 'partial' ? t('states.partial', { count: job.counts?.failed ?? 0 }) : t(`states.${job.state}`)}
               </span>
               {job.state === 'done' && job.output && (
                 <a href={downloadUrl(job.id)} download>
                   {t('download', { name: job.output.name, size: formatSize(job.output.bytes, locale) })}
                 </a>
               )}
-              {job.state === 'done' && (job.kind === 'import' || job.kind === 'import-preview') && (
+              {hasFinished(job) && (job.kind === 'import' || job.kind === 'import-preview') && (
                 <a href={downloadUrl(job.id)} download>
                   {t('downloadReport')}
                 </a>

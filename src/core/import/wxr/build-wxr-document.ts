@@ -28,7 +28,8 @@ export type StoredWxrItem = WxrItem & { content: StoredBody };
 export function buildWxrDocument(channel: WxrChannel, items: StoredWxrItem[], options: ImportOptions): ImportDocument {
   const warnings: ImportWarning[] = [];
   const site = (key: string) => optionalText(channel.fields.get(key))?.replace(/\/+$/, '') ?? null;
-  const siteUrl = options.siteUrl?.replace(/\/+$/, '') ?? site('wp:base_blog_url') ?? site(':link') ?? site('wp:base_site_url');
+  const ownUrl = site('wp:base_blog_url') ?? site(':link') ?? site('wp:base_site_url');
+  const siteUrl = options.siteUrl?.replace(/\/+$/, '') ?? ownUrl;
   const media: MediaContext = { archiveFiles: options.archiveFiles, siteUrls: [siteUrl, site('wp:base_site_url')].filter((url): url is string => Boolean(url)) };
   const translations = new WxrTranslations(channel.terms);
   const offset = estimateSiteOffset(items);
@@ -130,7 +131,7 @@ export function buildWxrDocument(channel: WxrChannel, items: StoredWxrItem[], op
   const paired = pairTexts(candidates, { mapping: resolveMapping(options.mapping) });
   const usedAuthors = new Set(paired.posts.flatMap((post) => post.authors));
   return {
-    source: { kind: 'wxr', version: channel.version, siteUrl },
+    source: { kind: 'wxr', version: channel.version, siteUrl, identity: ownUrl },
     authors: readAuthors(channel, usedAuthors),
     tags: tags.build(paired.posts),
     posts: paired.posts,
