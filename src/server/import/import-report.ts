@@ -97,9 +97,11 @@ export function summarizeReport(report: ImportReport): string {
     `  ${c.tags} tags, ${c.authors} authors`,
     report.dryRun
       ? `  would create ${c.created} posts; ${c.alreadyImported} already imported by an earlier run`
-      : `  created ${c.created} posts; ${c.alreadyImported} already imported; ${c.failed} failed; files: ${c.mediaImported} into the media library, ${c.mediaMissing} unreadable (kept as links)`,
+      : `  created ${c.created} posts; ${c.updated ?? 0} updated; ${c.alreadyImported} already imported (skipped); ${c.failed} failed; files: ${c.mediaImported} into the media library, ${c.mediaMissing} unreadable (kept as links)`,
   ];
   if (byCode.size > 0) lines.push(`  warnings: ${[...byCode].map(([code, n]) => `${n} ${code}`).join(', ')}`);
+  // What needs a person: posts left as drafts, blocks left out, posts that failed.
+  for (const w of report.warnings.filter((w) => w.code === 'render-pending' || w.code === 'wordpress-block').slice(0, 10)) lines.push(`  ${w.code}: ${w.message}`);
   for (const failed of report.posts.filter((p) => p.action === 'failed').slice(0, 10)) lines.push(`  failed: ${failed.sourceId}: ${failed.error}`);
   return `${lines.join('\n')}\n`;
 }

@@ -88,7 +88,12 @@ async function openHugoFolder(folder: string, options: SourceOptions): Promise<O
 async function openGhostZip(file: string, options: SourceOptions, bodies: SpilledBodies): Promise<OpenedImport> {
   const peek = await openImportArchive(file);
   const isDuetExport = peek.entries.some((e) => e.path === 'duet.json');
-  peek.close();
+  try {
+    // Before anything is parsed or written: an entry larger than its header says is refused.
+    if (!isDuetExport) await peek.verify();
+  } finally {
+    peek.close();
+  }
   if (isDuetExport) throw new ImportFormatError('This is a Duet export: load it into an empty site with `npm run duet -- import-duet <file>`.', { file });
   const { document, root } = await readGhostArchive(file, { ...options, bodies });
   const identity = sourceIdentity(document.source, { path: resolve(file) });

@@ -84,6 +84,9 @@ export function buildWxrDocument(channel: WxrChannel, items: StoredWxrItem[], op
     if (body.kept.length > 0) {
       warnings.push({ code: 'shortcode-kept', sourceId: id, message: `Shortcodes kept as text: ${[...new Set(body.kept)].map((name) => `[${name}]`).join(', ')}.` });
     }
+    if (body.dropped.length > 0) {
+      warnings.push({ code: 'wordpress-block', sourceId: id, message: `“${title}” holds WordPress blocks that WordPress fills in as it displays the page, left out: ${body.dropped.join(', ')}.` });
+    }
 
     const thumbnail = attachments.get(metaValue(item, ['_thumbnail_id']) ?? '');
     const cover = thumbnail?.url ? resolveMedia(thumbnail.url, media) : null;
