@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { ImportWarningCode } from '@/core/import/import-document';
 import type { ImportReport, ReportedPost } from '@/server/import/import-report';
+import { listJobs } from './job-store';
 import { reportFile } from './start-site-job';
 import { hasFinished, isImportKind, type SiteJob } from './site-job';
 
@@ -65,4 +66,22 @@ export async function viewJob(dataDir: string, job: SiteJob): Promise<JobView> {
   const report = JSON.parse(await readFile(file, 'utf8')) as ImportReport;
   const failures = report.posts.filter((post) => post.action === 'failed').slice(0, shownPosts);
   return { job, report: { source: report.source, counts: report.counts, posts: report.posts.slice(0, shownPosts), failures, warnings: groupWarnings(report) } };
+}
+
+export interface RecentJob {
+  job: SiteJob;
+  /** An import that finished with failures: each post that failed, from its report. */
+  failures: ReportedPost[];
+}
+
+/** The newest jobs for the Studio's list, an import's failed posts with it. */
+export async function listRecentJobs(dataDir: string, count: number): Promise<RecentJob[]> {
+  const jobs = (await listJobs(dataDir)).slice(0, count);
+  return Promise.all(
+    jobs.map(async (job) => {
+      if (job.state !== 'partial') return { job, failures: [] };
+      const view = await viewJob(dataDir, job).catch(() => null);
+      return { job, failures: view?.report?.failures ?? [] };
+    }),
+  );
 }
