@@ -28,7 +28,7 @@ export async function RecentJobs({ jobs, locale, timeZone }: { jobs: RecentJob[]
               <time dateTime={job.createdAt} className={controls.muted}>
                 {format.dateTime(new Date(job.createdAt), { dateStyle: 'medium', timeStyle: 'short', timeZone })}
               </time>
-              <span className={controls.badge} data-status={job.state === 'done' ? 'published' : job.state === 'failed' || job.state === 'partial' ? 'missing' : 'scheduled'}>
+              <span className={controls.badge} data-status={job.state === 'done' ? 'published' : job.state === 'partial' ? 'review' : job.state === 'failed' ? 'missing' : 'scheduled'}>
                 {job.state === 'partial' ? t('states.partial', { count: job.counts?.failed ?? 0 }) : t(`states.${job.state}`)}
               </span>
               {job.state === 'done' && job.output && (
