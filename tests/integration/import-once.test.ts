@@ -89,10 +89,9 @@ async function importInStudio(t: TestDatabase, file: string, userId: string, whi
   const preview = await viewJob(t.dataDir, await finished(t.dataDir, started.id));
   if (preview.job.state !== 'done') return { preview, imported: null };
   const job = await confirmImport({ dataDir: t.dataDir, userId, previewId: preview.job.id });
-  const meanwhile = whileImporting?.(job.id);
-  const imported = await viewJob(t.dataDir, await finished(t.dataDir, job.id));
-  await meanwhile;
-  return { preview, imported };
+  // A write that fails meanwhile fails the test at once.
+  const [done] = await Promise.all([finished(t.dataDir, job.id), whileImporting?.(job.id)]);
+  return { preview, imported: await viewJob(t.dataDir, done) };
 }
 
 afterAll(() => closeRenderPool());
