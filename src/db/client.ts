@@ -4,10 +4,11 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, SqliteDialect, type Dialect } from 'kysely';
+import { Kysely, type Dialect } from 'kysely';
 import pg from 'pg';
 import { dataDir as defaultDataDir } from '@/core/config/data-dir';
 import { CurrentSchemaPostgresDialect } from './postgres-dialect';
+import { ImmediateSqliteDialect } from './sqlite-dialect';
 import type { Database } from './schema';
 
 export interface DatabaseOptions {
@@ -66,7 +67,8 @@ function createSqliteDialect(dir: string): Dialect {
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  return new SqliteDialect({ database });
+  // Writing transactions take the lock as they begin, so they wait for it (sqlite-dialect.ts).
+  return new ImmediateSqliteDialect({ database });
 }
 
 // Next may evaluate this module more than once (per route bundle, and again on every

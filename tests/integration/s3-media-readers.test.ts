@@ -83,6 +83,7 @@ describe.skipIf(skipS3Suite)('media readers and writers with S3-compatible stora
     const archive: ImportArchive = {
       entries: [{ path: `media${uploaded.path}` }] as ImportArchive['entries'],
       openEntry: async () => Readable.from([archived]),
+      verify: async () => undefined,
       close: () => undefined,
     };
     expect(await restoreMediaFiles(archive, '', [exported!], dataDir, () => undefined)).toEqual({ written: 1, kept: 0 });

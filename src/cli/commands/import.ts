@@ -4,7 +4,7 @@
 // and the whole report as JSON (`--report`, else DATA_DIR/imports/). Running it twice
 // creates nothing twice.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { ImportFormatError } from '@/core/import/import-document';
 import { isLocale } from '@/core/locales';
 import { createDatabase } from '@/db/client';
@@ -12,8 +12,8 @@ import { migrateToLatest } from '@/db/migrate';
 import { openImportSource, type SourceOptions } from '@/server/import/open-import-source';
 import { summarizeReport } from '@/server/import/import-report';
 import { runImport } from '@/server/import/write-import';
-import { fallbackRendering } from '@/server/render/refresh-renders';
-import { closeRenderPool, isRenderTimeout, renderInWorker } from '@/server/render/render-pool';
+import { importRenderBudgetMs } from '@/server/import/render-import-texts';
+import { closeRenderPool, renderInWorker } from '@/server/render/render-pool';
 import { notifyServer } from '../notify-server';
 import type { CliIo } from '../cli-io';
 
@@ -94,11 +94,13 @@ export async function importCommand(io: CliIo, dataDir: string, args: string[]):
       dataDir,
       files: opened.files,
       dryRun: parsed.dryRun,
-      // A folder has no site address: its own place on disk tells one Hugo site from another.
-      sourceKey: opened.document.source.siteUrl ? undefined : `${opened.document.source.kind} ${resolve(parsed.path)}`,
+      // Which site this is, from the source itself: the same export from another path is the same.
+      identity: opened.identity,
       onProgress: progressBar(io),
-      // A text the formatter cannot finish in time is stored as its plain paragraphs, never lost.
-      render: (input) => renderInWorker(input).catch((error: unknown) => (isRenderTimeout(error) ? fallbackRendering(input.markdown) : Promise.reject(error))),
+      // A text the formatter cannot finish in time waits for the end of the import and is
+      // rendered again with a longer budget; one that still cannot is a draft, reported.
+      render: (input) => renderInWorker(input),
+      renderLonger: (input) => renderInWorker(input, importRenderBudgetMs()),
     });
     const file = parsed.reportFile ?? join(dataDir, 'imports', `${report.startedAt.replace(/[:.]/g, '-')}${parsed.dryRun ? '-dry-run' : ''}.json`);
     await mkdir(join(file, '..'), { recursive: true });

@@ -108,6 +108,8 @@ export type ImportWarningCode =
   | 'unsupported-locale' // a text in a language other than zh or en
   | 'duplicate' // two texts claim the same language of one pair
   | 'password-protected' // imported as a draft
+  | 'render-pending' // a text that could not be formatted in time even with a longer budget: imported as a draft
+  | 'wordpress-block' // a WordPress block Duet cannot import (a query loop, a template part…): left out, named
   | 'page-exists' // a page the site already has at the same address: imported as a draft, the header keeps one link
   | 'traditional-as-zh' // the source has only Traditional Chinese: it is imported as Duet's Chinese
   | 'expired' // the source says the text has expired: imported as a draft
@@ -122,7 +124,16 @@ export interface ImportWarning {
 }
 
 export interface ImportDocument {
-  source: { kind: ImportSourceKind; version: string | null; siteUrl: string | null };
+  source: {
+    kind: ImportSourceKind;
+    version: string | null;
+    siteUrl: string | null;
+    /**
+     * The site as the source itself names it (a WXR file's own base URL), never an option
+     * given to the importer: what tells this site's ids from another's (source-identity.ts).
+     */
+    identity?: string | null;
+  };
   authors: ImportAuthor[];
   tags: ImportTag[];
   posts: ImportPost[];

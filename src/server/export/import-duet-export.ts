@@ -95,6 +95,8 @@ export async function importDuetExport(db: Db, dataDir: string, zipOrJson: strin
     try {
       const json = archive.entries.find((e) => e.path === 'duet.json') ?? archive.entries.find((e) => /^[^/]+\/duet\.json$/.test(e.path));
       if (!json) throw new AppError('VALIDATION', 'The archive holds no duet.json: is it an export made by `duet export`?');
+      // An entry larger than its header says is refused before anything is written.
+      await archive.verify();
       const prefix = json.path.slice(0, -'duet.json'.length);
       progress('reading duet.json');
       doc = parseDuetJson(await readText(await archive.openEntry(json.path), 'duet.json'));

@@ -27,6 +27,11 @@ export interface ImportReport {
     posts: number;
     pairs: number;
     created: number;
+    /** Posts made by an earlier run and changed by this one (an import never changes one yet). */
+    updated: number;
+    /** Posts made by an earlier run and left as they are. */
+    skipped: number;
+    /** The same as `skipped`, under its first name (reports and scripts read it). */
     alreadyImported: number;
     failed: number;
     /** Texts that readers will see once imported (published in the source). */
@@ -55,6 +60,8 @@ export function emptyReport(document: ImportDocument, dryRun: boolean): ImportRe
       posts: document.posts.length,
       pairs: document.posts.filter((p) => Object.keys(p.texts).length === 2).length,
       created: 0,
+      updated: 0,
+      skipped: 0,
       alreadyImported: 0,
       failed: 0,
       published: texts.filter((t) => t?.status === 'published').length,
@@ -93,11 +100,13 @@ export function summarizeReport(report: ImportReport): string {
     `  ${c.tags} tags, ${c.authors} authors`,
     report.dryRun
       ? `  would create ${c.created} posts; ${c.alreadyImported} already imported by an earlier run`
-      : `  created ${c.created} posts; ${c.alreadyImported} already imported; ${c.failed} failed; files: ${c.mediaImported} into the media library, ${c.mediaMissing} unreadable (kept as links)`,
+      : `  created ${c.created} posts; ${c.updated ?? 0} updated; ${c.alreadyImported} already imported (skipped); ${c.failed} failed; files: ${c.mediaImported} into the media library, ${c.mediaMissing} unreadable (kept as links)`,
   ];
   const skipped = Object.entries(report.skippedLanguages ?? {});
   if (skipped.length > 0) lines.push(`  left out for their language: ${skipped.map(([code, n]) => `${n} in ${code}`).join(', ')}`);
   if (byCode.size > 0) lines.push(`  warnings: ${[...byCode].map(([code, n]) => `${n} ${code}`).join(', ')}`);
+  // What needs a person: posts left as drafts, blocks left out, posts that failed.
+  for (const w of report.warnings.filter((w) => w.code === 'render-pending' || w.code === 'wordpress-block').slice(0, 10)) lines.push(`  ${w.code}: ${w.message}`);
   for (const failed of report.posts.filter((p) => p.action === 'failed').slice(0, 10)) lines.push(`  failed: ${failed.sourceId}: ${failed.error}`);
   return `${lines.join('\n')}\n`;
 }

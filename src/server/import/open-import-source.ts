@@ -4,12 +4,15 @@
 // export wait in a temporary file (spill-bodies.ts) rather than in memory until the writer
 // reads each one: the document stays readable until close(). The kind is told by the name
 // and, for a folder, by its being one; anything else is refused with what Duet does import.
+// It also says which site the source is (core/import/source-identity.ts), from the source
+// itself, so the same export read from another path is recognised.
 import { createReadStream } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { ImportFormatError, type ImportDocument } from '@/core/import/import-document';
 import type { ImportOptions } from '@/core/import/import-options';
+import { sourceIdentity, type SourceIdentity } from '@/core/import/source-identity';
 import { parseGhostExportStream } from '@/core/import/ghost/parse-ghost-export';
 import { parseHugoFiles } from '@/core/import/hugo/parse-hugo-files';
 import { isHugoConfigPath } from '@/core/import/hugo/read-hugo-config';
@@ -21,6 +24,8 @@ import { SpilledBodies } from './spill-bodies';
 
 export interface OpenedImport {
   document: ImportDocument;
+  /** Which site this is, for recognising what an earlier import made. */
+  identity: SourceIdentity;
   files: ImportFiles | null;
   /** Frees the archive and the bodies' temporary file: the texts' bodies are gone after it. */
   close(): void;
@@ -50,6 +55,21 @@ async function listFolder(root: string): Promise<string[]> {
   return found;
 }
 
+const hugoConfigs = ['hugo', 'config', 'config/_default/hugo', 'config/_default/config'].flatMap((name) => ['toml', 'yaml', 'yml', 'json'].map((ext) => `${name}.${ext}`));
+
+/** A Hugo site's baseURL from its configuration (in the folder, or above a `content` folder). */
+async function readHugoBaseUrl(folder: string): Promise<string | null> {
+  const roots = basename(folder) === 'content' ? [folder, dirname(folder)] : [folder];
+  for (const root of roots) {
+    for (const name of hugoConfigs) {
+      const text = await readFile(join(root, name), 'utf8').catch(() => null);
+      const found = text && /^\s*"?baseurl"?\s*[:=]\s*["']?([^"'\s,#]+)/im.exec(text);
+      if (found) return found[1]!;
+    }
+  }
+  return null;
+}
+
 async function openHugoFolder(folder: string, options: SourceOptions): Promise<OpenedImport> {
   const paths = await listFolder(folder);
   const markdown = paths.filter((p) => /\.(md|markdown)$/i.test(p));
@@ -62,21 +82,30 @@ async function openHugoFolder(folder: string, options: SourceOptions): Promise<O
     files.push({ path, content: await readFile(full, 'utf8') });
   }
   const document = parseHugoFiles(files, { ...options, archiveFiles: new Set(paths) });
-  return { document, files: await folderFiles(options.mediaFolder ?? folder), close: () => undefined };
+  const root = resolve(folder);
+  const identity = sourceIdentity(document.source, { path: root, baseUrl: await readHugoBaseUrl(root), folderName: basename(root) });
+  return { document, identity, files: await folderFiles(options.mediaFolder ?? folder), close: () => undefined };
 }
 
 async function openGhostZip(file: string, options: SourceOptions, bodies: SpilledBodies): Promise<OpenedImport> {
   const peek = await openImportArchive(file);
   const isDuetExport = peek.entries.some((e) => e.path === 'duet.json');
-  peek.close();
+  try {
+    // Before anything is parsed or written: an entry larger than its header says is refused.
+    if (!isDuetExport) await peek.verify();
+  } finally {
+    peek.close();
+  }
   if (isDuetExport) throw new ImportFormatError('This is a Duet export: load it into an empty site with `npm run duet -- import-duet <file>`.', { file });
   const { document, root } = await readGhostArchive(file, { ...options, bodies });
-  if (options.mediaFolder) return { document, files: await folderFiles(options.mediaFolder), close: () => bodies.close() };
+  const identity = sourceIdentity(document.source, { path: resolve(file) });
+  if (options.mediaFolder) return { document, identity, files: await folderFiles(options.mediaFolder), close: () => bodies.close() };
   const archive = await openImportArchive(file);
   const prefix = root ? `${root}/` : '';
   const entries = new Set(archive.entries.map((e) => e.path));
   return {
     document,
+    identity,
     files: { has: (path) => entries.has(prefix + path), open: (path): Promise<Readable> => archive.openEntry(prefix + path) },
     close: () => {
       archive.close();
@@ -92,7 +121,8 @@ async function openExport(path: string, options: SourceOptions, media: ImportFil
     const lower = path.toLowerCase();
     if (lower.endsWith('.zip')) return await openGhostZip(path, options, bodies);
     const parse = lower.endsWith('.json') ? parseGhostExportStream : parseWxr;
-    return { document: await parse(createReadStream(path), { ...options, bodies }), files: media, close: () => bodies.close() };
+    const document = await parse(createReadStream(path), { ...options, bodies });
+    return { document, identity: sourceIdentity(document.source, { path: resolve(path) }), files: media, close: () => bodies.close() };
   } catch (error) {
     bodies.close();
     throw error;

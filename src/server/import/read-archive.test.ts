@@ -12,7 +12,8 @@ const dir = mkdtempSync(join(tmpdir(), 'duet-archive-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A ZIP file written byte by byte, so entries yazl would refuse (`../x`, `/etc/x`) can be made. */
-function writeZip(name: string, entries: Array<{ path: string; data: Buffer | string; deflate?: boolean }>): string {
+/** `claimed` is the size the headers state, when they lie about it. */
+function writeZip(name: string, entries: Array<{ path: string; data: Buffer | string; deflate?: boolean; claimed?: number }>): string {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
@@ -27,7 +28,7 @@ function writeZip(name: string, entries: Array<{ path: string; data: Buffer | st
     header.writeUInt16LE(entry.deflate ? 8 : 0, 8);
     header.writeUInt32LE(crc32(data), 14);
     header.writeUInt32LE(stored.length, 18);
-    header.writeUInt32LE(data.length, 22);
+    header.writeUInt32LE(entry.claimed ?? data.length, 22);
     header.writeUInt16LE(fileName.length, 26);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
@@ -37,7 +38,7 @@ function writeZip(name: string, entries: Array<{ path: string; data: Buffer | st
     central.writeUInt16LE(entry.deflate ? 8 : 0, 10);
     central.writeUInt32LE(crc32(data), 16);
     central.writeUInt32LE(stored.length, 20);
-    central.writeUInt32LE(data.length, 24);
+    central.writeUInt32LE(entry.claimed ?? data.length, 24);
     central.writeUInt16LE(fileName.length, 28);
     central.writeUInt32LE(offset, 42);
     locals.push(header, fileName, stored);
@@ -84,6 +85,19 @@ describe('openImportArchive', () => {
     const big = writeZip('big.zip', [{ path: 'a.txt', data: 'a'.repeat(2000) }, { path: 'b.txt', data: 'b'.repeat(2000) }]);
     await expect(openImportArchive(big, { maxTotalBytes: 3000 })).rejects.toThrow(/inflates to more than/);
     await expect(openImportArchive(big, { maxEntries: 1 })).rejects.toThrow(/holds 2 entries; the limit is 1/);
+  });
+
+  it('refuses, once verified, an archive whose headers understate an entry, and accepts an honest one', async () => {
+    const lying = writeZip('lying.zip', [
+      { path: 'export.json', data: '{}' },
+      { path: 'content/images/big.jpg', data: Buffer.alloc(300_000, 7), deflate: true, claimed: 10 },
+    ]);
+    const archive = await openImportArchive(lying);
+    await expect(archive.verify()).rejects.toThrow(/“content\/images\/big\.jpg” does not hold what its header says \(10 bytes/);
+    archive.close();
+    const honest = await openImportArchive(writeZip('honest.zip', [{ path: 'a.bin', data: Buffer.alloc(300_000, 7), deflate: true }]));
+    await expect(honest.verify()).resolves.toBeUndefined();
+    honest.close();
   });
 
   it('refuses a file that is not a ZIP archive', async () => {

@@ -4,7 +4,10 @@
 // that could hurt the server: entry names that are absolute or climb out with `..`, and
 // zip bombs (too many entries, too much data once inflated, or an entry inflating far
 // beyond its compressed size). Sizes are checked from the directory before anything is
-// inflated, and again while inflating (yauzl stops an entry that outgrows its header).
+// inflated, and again while inflating (yauzl stops an entry that outgrows its header):
+// `verify()` inflates every entry once, counting, before an import writes anything, so an
+// archive whose headers understate an entry is refused whole with a message, never half
+// imported and never a crash of the process reading it.
 import { posix } from 'node:path';
 import type { Readable } from 'node:stream';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
@@ -37,6 +40,8 @@ export interface ImportArchive {
   entries: ArchiveEntry[];
   /** The entry's bytes as a stream; only one entry should be read at a time. */
   openEntry(path: string): Promise<Readable>;
+  /** Inflates every entry, refusing the archive when one holds more or less than its header says. */
+  verify(): Promise<void>;
   close(): void;
 }
 
@@ -59,6 +64,9 @@ export async function openImportArchive(file: string, limits: Partial<ArchiveLim
     return {
       entries: [...byPath.values()].map(({ path, size, compressedSize }) => ({ path, size, compressedSize })),
       openEntry: (path) => openEntryStream(zip, byPath, path, file),
+      verify: async () => {
+        for (const indexed of byPath.values()) await verifyEntry(await openEntryStream(zip, byPath, indexed.path, file), indexed, file);
+      },
       close: () => zip.close(),
     };
   } catch (error) {
@@ -119,6 +127,26 @@ function openEntryStream(zip: ZipFile, byPath: Map<string, IndexedEntry>, path: 
       else resolve(stream);
     });
   });
+}
+
+/** Reads an entry to its end, counting; the header's size is what it must hold, no more. */
+async function verifyEntry(stream: Readable, entry: IndexedEntry, file: string): Promise<void> {
+  let bytes = 0;
+  try {
+    for await (const chunk of stream) {
+      bytes += (chunk as Buffer).length;
+      if (bytes > entry.size) break;
+    }
+  } catch (error) {
+    stream.destroy();
+    throw lyingEntry(entry, file, (error as Error).message);
+  }
+  stream.destroy();
+  if (bytes !== entry.size) throw lyingEntry(entry, file, `it holds ${bytes > entry.size ? 'more than' : 'only'} ${bytes} bytes`);
+}
+
+function lyingEntry(entry: IndexedEntry, file: string, why: string): ImportFormatError {
+  return new ImportFormatError(`The archive entry “${entry.path}” does not hold what its header says (${entry.size} bytes; ${why}): the archive is damaged or made to mislead.`, { file });
 }
 
 function formatBytes(bytes: number): string {

@@ -2,7 +2,9 @@
 // before renderings were stored, or by an older version of the pipeline
 // (render-document's renderVersion), are rendered again in the background at start, one
 // at a time so readers keep the workers, then their search entries and the cached pages
-// are refreshed.
+// are refreshed. A text that cannot be rendered within its budget keeps what it had and
+// stays marked stale (tried again at the next start): plain paragraphs are never stored as
+// if they were its rendering.
 import { renderVersion, type RenderedDocument } from '@/core/markdown/render-document';
 import { plainParagraphsHtml } from '@/core/markdown/plain-paragraphs';
 import { getDatabase } from '@/db/client';
@@ -15,7 +17,7 @@ import { renderWithMedia } from './render-with-media';
 
 const batch = 50;
 
-/** The rendering stored for a text that cannot be rendered in time: its plain paragraphs. */
+/** A text that cannot be rendered in time, shown (the Studio's preview) as its plain paragraphs; never stored. */
 export function fallbackRendering(body: string): RenderedDocument {
   const html = plainParagraphsHtml(body);
   return { html, blocks: [html], plainText: body, derivedExcerpt: '', readingMinutes: 1, renderVersion };
@@ -42,7 +44,8 @@ export async function refreshStaleRenders(onDone?: () => Promise<void>): Promise
           rendered = await renderWithMedia({ markdown: t.body, locale: t.locale });
         } catch (error) {
           if (!isRenderTimeout(error)) throw error;
-          rendered = fallbackRendering(t.body);
+          logger.warn({ translationId: t.id, table }, 'a stored text cannot be rendered in time; it keeps its rendering, still marked stale');
+          continue;
         }
         if (await repo.storeRendering(table, t.id, t.revisionId, rendered)) {
           refreshed += 1;

@@ -6,12 +6,12 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { AppError } from '@/core/errors/app-error';
 import { jobDir, readJob } from './job-store';
-import { isImportKind } from './site-job';
+import { hasFinished, isImportKind } from './site-job';
 import { reportFile } from './start-site-job';
 
 export async function downloadJobFile(dataDir: string, id: string): Promise<Response> {
   const job = await readJob(dataDir, id);
-  if (!job || job.state !== 'done') throw new AppError('NOT_FOUND', 'This job has no file to download.');
+  if (!job || !hasFinished(job)) throw new AppError('NOT_FOUND', 'This job has no file to download.');
   const file = isImportKind(job.kind) ? reportFile(dataDir, job.id) : job.output ? join(jobDir(dataDir, job.id), job.output.name) : null;
   const size = file ? await stat(file).then((s) => s.size, () => null) : null;
   if (!file || size === null) throw new AppError('NOT_FOUND', 'The file of this job is gone.');

@@ -5,8 +5,9 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { ImportWarningCode } from '@/core/import/import-document';
 import type { ImportReport, ReportedPost } from '@/server/import/import-report';
+import { listJobs } from './job-store';
 import { reportFile } from './start-site-job';
-import { isImportKind, type SiteJob } from './site-job';
+import { hasFinished, isImportKind, type SiteJob } from './site-job';
 
 const shownPosts = 300;
 const messagesPerWarning = 3;
@@ -25,6 +26,8 @@ export interface ReportView {
   source: ImportReport['source'];
   counts: ImportReport['counts'];
   posts: ReportedPost[];
+  /** Every post that failed (up to the shown number), wherever it is in the report. */
+  failures: ReportedPost[];
   warnings: WarningGroup[];
 }
 
@@ -59,7 +62,26 @@ function groupWarnings(report: ImportReport): WarningGroup[] {
 
 export async function viewJob(dataDir: string, job: SiteJob): Promise<JobView> {
   const file = reportFile(dataDir, job.id);
-  if (!isImportKind(job.kind) || job.state !== 'done' || !existsSync(file)) return { job, report: null };
+  if (!isImportKind(job.kind) || !hasFinished(job) || !existsSync(file)) return { job, report: null };
   const report = JSON.parse(await readFile(file, 'utf8')) as ImportReport;
-  return { job, report: { source: report.source, counts: report.counts, posts: report.posts.slice(0, shownPosts), warnings: groupWarnings(report) } };
+  const failures = report.posts.filter((post) => post.action === 'failed').slice(0, shownPosts);
+  return { job, report: { source: report.source, counts: report.counts, posts: report.posts.slice(0, shownPosts), failures, warnings: groupWarnings(report) } };
+}
+
+export interface RecentJob {
+  job: SiteJob;
+  /** An import that finished with failures: each post that failed, from its report. */
+  failures: ReportedPost[];
+}
+
+/** The newest jobs for the Studio's list, an import's failed posts with it. */
+export async function listRecentJobs(dataDir: string, count: number): Promise<RecentJob[]> {
+  const jobs = (await listJobs(dataDir)).slice(0, count);
+  return Promise.all(
+    jobs.map(async (job) => {
+      if (job.state !== 'partial') return { job, failures: [] };
+      const view = await viewJob(dataDir, job).catch(() => null);
+      return { job, failures: view?.report?.failures ?? [] };
+    }),
+  );
 }

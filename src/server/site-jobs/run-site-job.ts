@@ -79,6 +79,10 @@ export function runSiteJob(dataDir: string, job: SiteJob, args: string[], finish
 
 /** The last meaningful line a command wrote to stderr (its error), without progress bars. */
 export function lastErrorLine(stderrTail: string): string | null {
-  const lines = stderrTail.split(/[\r\n]+/).map((line) => line.trim()).filter((line) => line && !line.startsWith('['));
+  // Not a progress bar, a stack frame, a source excerpt or Node's version line after a crash.
+  const lines = stderrTail
+    .split(/[\r\n]+/)
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('[') && !/^(at |Node\.js v|\^|throw |Emitted 'error'|node:)/.test(line));
   return lines.at(-1)?.slice(0, 2000) ?? null;
 }

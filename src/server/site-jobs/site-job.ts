@@ -18,10 +18,24 @@ const progressSchema = z.object({
   bytes: z.number().nonnegative().optional(),
 });
 
+/** What an import did to posts, on the job so a list can say it without the report. */
+const countsSchema = z.object({
+  created: z.number().int().nonnegative(),
+  updated: z.number().int().nonnegative(),
+  skipped: z.number().int().nonnegative(),
+  failed: z.number().int().nonnegative(),
+});
+
+/**
+ * `partial`: an import that finished with posts that failed. Never shown as done: the
+ * Studio lists each failure, and importing the file again retries only those.
+ */
+export const jobStates = ['running', 'done', 'partial', 'failed'] as const;
+
 export const siteJobSchema = z.object({
   id: z.string().regex(jobIdPattern),
   kind: z.enum(jobKinds),
-  state: z.enum(['running', 'done', 'failed']),
+  state: z.enum(jobStates),
   createdAt: z.string(),
   /** Written at least every few seconds while the child runs: an old one means the server stopped meanwhile. */
   updatedAt: z.string(),
@@ -35,12 +49,21 @@ export const siteJobSchema = z.object({
   progress: progressSchema.nullable(),
   /** Why it stopped, in the command's words (the Studio puts them under a sentence in the owner's language). */
   failure: z.string().nullable(),
+  /** An import (or its preview): created, updated, skipped and failed posts. */
+  counts: countsSchema.nullable().optional(),
   /** An export or backup: the archive to download. */
   output: z.object({ name: z.string(), bytes: z.number() }).nullable(),
 });
 
 export type SiteJob = z.infer<typeof siteJobSchema>;
 export type JobProgress = z.infer<typeof progressSchema>;
+
+export type JobCounts = z.infer<typeof countsSchema>;
+
+/** The job ran to its end and left its file (an import's report, an archive), failures or not. */
+export function hasFinished(job: SiteJob): boolean {
+  return job.state === 'done' || job.state === 'partial';
+}
 
 export function isImportKind(kind: JobKind): boolean {
   return kind === 'import-preview' || kind === 'import';

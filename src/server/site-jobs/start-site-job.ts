@@ -3,7 +3,7 @@
 // catch it half-way). An import always starts as a preview: the owner sees what will be
 // created, paired, published and skipped, and only then confirms that very file.
 import { createWriteStream } from 'node:fs';
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
@@ -17,7 +17,7 @@ import { reloadMediaIndex } from '@/server/media/media-index';
 import { revalidateContent } from '@/server/revalidate';
 import { jobDir, listJobs, newJobId, pruneJobs, readJob, writeJob } from './job-store';
 import { canRunJobs, lastErrorLine, runSiteJob, type JobOutcome } from './run-site-job';
-import type { JobKind, SiteJob } from './site-job';
+import type { JobCounts, JobKind, SiteJob } from './site-job';
 
 /** What the Studio takes: a Ghost export (JSON or ZIP) or a WordPress WXR file. */
 export const importExtensions = ['.json', '.zip', '.xml'] as const;
@@ -67,14 +67,25 @@ async function saveUpload(stream: UploadStream, path: string): Promise<number> {
   return (await stat(path)).size;
 }
 
-/** An import's outcome: done when the command wrote its report (posts that failed are listed in it). */
-const finishImport = (dataDir: string) => async (job: SiteJob, outcome: JobOutcome): Promise<SiteJob> => {
-  const hasReport = await stat(reportFile(dataDir, job.id)).then(() => true, () => false);
-  if (hasReport) return { ...job, state: 'done' };
+/** The counts of the report an import wrote, or null when it wrote none (it could not read the file). */
+async function readReportCounts(dataDir: string, id: string): Promise<JobCounts | null> {
+  const text = await readFile(reportFile(dataDir, id), 'utf8').catch(() => null);
+  if (text === null) return null;
+  const counts = (JSON.parse(text) as { counts: Partial<Record<'created' | 'updated' | 'skipped' | 'alreadyImported' | 'failed', number>> }).counts;
+  return { created: counts.created ?? 0, updated: counts.updated ?? 0, skipped: counts.skipped ?? counts.alreadyImported ?? 0, failed: counts.failed ?? 0 };
+}
+
+/**
+ * An import's outcome: done when the command wrote its report and no post failed;
+ * `partial` when some did (each is listed in the report), never shown as done.
+ */
+export const finishImport = (dataDir: string) => async (job: SiteJob, outcome: JobOutcome): Promise<SiteJob> => {
+  const counts = await readReportCounts(dataDir, job.id);
+  if (counts) return { ...job, counts, state: counts.failed > 0 ? 'partial' : 'done' };
   return { ...job, state: 'failed', failure: job.failure ?? lastErrorLine(outcome.stderrTail) ?? `The import stopped (exit ${outcome.exitCode}).` };
 };
 
-function importArgs(dataDir: string, job: SiteJob, source: string, isDryRun: boolean): string[] {
+export function importArgs(dataDir: string, job: SiteJob, source: string, isDryRun: boolean): string[] {
   const language = job.source?.language;
   return ['import', source, '--report', reportFile(dataDir, job.id), ...(isDryRun ? ['--dry-run'] : []), ...(language ? ['--language', language] : [])];
 }

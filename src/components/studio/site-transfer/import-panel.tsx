@@ -7,7 +7,7 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import controls from '../studio.module.css';
 import styles from './site-transfer.module.css';
-import { ReportDetails, ReportSummary } from './import-report-view';
+import { ImportFailures, ReportDetails, ReportSummary } from './import-report-view';
 import { JobFailure, JobProgress } from './job-status';
 import { confirmImport, downloadUrl, formatSize, uploadForPreview, usePolledJob, type Failure, type JobView } from './site-jobs-client';
 
@@ -168,6 +168,7 @@ function ImportOutcome({ imported }: { imported: JobView }) {
   if (imported.job.state === 'running') return <JobProgress job={imported.job} />;
   if (imported.job.state === 'failed' || !imported.report) return <JobFailure lead={t('importFailed')} message={imported.job.failure} />;
   const c = imported.report.counts;
+  if (imported.job.state === 'partial') return <ImportFailures report={imported.report} jobId={imported.job.id} />;
   return (
     <div className={controls.formDone} role="status">
       <p>{t('importDone', { created: c.created, alreadyImported: c.alreadyImported, failed: c.failed })}</p>

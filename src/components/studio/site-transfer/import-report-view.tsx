@@ -98,3 +98,45 @@ export function ReportDetails({ report }: { report: ReportView }) {
     </>
   );
 }
+
+/**
+ * An import that finished with posts that failed: never shown as done. Each failed post
+ * by its title, with the reason in the command's words under a sentence in the owner's
+ * language; importing the same file again retries only those.
+ */
+export function ImportFailures({ report, jobId }: { report: ReportView; jobId: string }) {
+  const t = useTranslations('studio.site');
+  const locale = useLocale();
+  const c = report.counts;
+  const hidden = c.failed - report.failures.length;
+  return (
+    <div role="alert" className={controls.formError} data-import-state="partial">
+      <p>{t('importPartial', { created: c.created, alreadyImported: c.alreadyImported, failed: c.failed })}</p>
+      <h3 id="import-failures" className={controls.label}>
+        {t('failuresTitle')}
+      </h3>
+      <ul aria-labelledby="import-failures" className={styles.failures}>
+        {report.failures.map((post) => {
+          const own = post.languages.find((l) => l.locale === locale) ?? post.languages[0];
+          return (
+            <li key={post.sourceId}>
+              <span lang={own?.locale}>{own?.title || post.sourceId}</span>
+              {post.error && (
+                <span className={styles.detail}>
+                  {t('detail', { message: post.error })}
+                </span>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {hidden > 0 && <p>{t('moreFailures', { count: hidden })}</p>}
+      <p className={controls.toolbar}>
+        <a href={`/${locale}/studio`}>{t('viewPosts')}</a>
+        <a href={`/api/v1/studio/site-jobs/${jobId}/file`} download>
+          {t('downloadReport')}
+        </a>
+      </p>
+    </div>
+  );
+}

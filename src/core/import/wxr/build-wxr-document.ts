@@ -28,7 +28,8 @@ export type StoredWxrItem = WxrItem & { content: StoredBody };
 export function buildWxrDocument(channel: WxrChannel, items: StoredWxrItem[], options: ImportOptions): ImportDocument {
   const warnings: ImportWarning[] = [];
   const site = (key: string) => optionalText(channel.fields.get(key))?.replace(/\/+$/, '') ?? null;
-  const siteUrl = options.siteUrl?.replace(/\/+$/, '') ?? site('wp:base_blog_url') ?? site(':link') ?? site('wp:base_site_url');
+  const ownUrl = site('wp:base_blog_url') ?? site(':link') ?? site('wp:base_site_url');
+  const siteUrl = options.siteUrl?.replace(/\/+$/, '') ?? ownUrl;
   const media: MediaContext = { archiveFiles: options.archiveFiles, siteUrls: [siteUrl, site('wp:base_site_url')].filter((url): url is string => Boolean(url)) };
   const translations = new WxrTranslations(channel.terms);
   const offset = estimateSiteOffset(items);
@@ -83,6 +84,9 @@ export function buildWxrDocument(channel: WxrChannel, items: StoredWxrItem[], op
     if (body.kept.length > 0) {
       warnings.push({ code: 'shortcode-kept', sourceId: id, message: `Shortcodes kept as text: ${[...new Set(body.kept)].map((name) => `[${name}]`).join(', ')}.` });
     }
+    if (body.dropped.length > 0) {
+      warnings.push({ code: 'wordpress-block', sourceId: id, message: `“${title}” holds WordPress blocks that WordPress fills in as it displays the page, left out: ${body.dropped.join(', ')}.` });
+    }
 
     const thumbnail = attachments.get(metaValue(item, ['_thumbnail_id']) ?? '');
     const cover = thumbnail?.url ? resolveMedia(thumbnail.url, media) : null;
@@ -130,7 +134,7 @@ export function buildWxrDocument(channel: WxrChannel, items: StoredWxrItem[], op
   const paired = pairTexts(candidates, { mapping: resolveMapping(options.mapping) });
   const usedAuthors = new Set(paired.posts.flatMap((post) => post.authors));
   return {
-    source: { kind: 'wxr', version: channel.version, siteUrl },
+    source: { kind: 'wxr', version: channel.version, siteUrl, identity: ownUrl },
     authors: readAuthors(channel, usedAuthors),
     tags: tags.build(paired.posts),
     posts: paired.posts,

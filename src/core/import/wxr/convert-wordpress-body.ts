@@ -2,11 +2,14 @@
 // `<!-- wp:… -->` delimiters, which go; classic-editor bodies are text whose paragraphs
 // WordPress only adds when it displays them (wpautop), so they are restored first. Either
 // may hold shortcodes, expanded where they mean plain HTML. The `<!--more-->` tag marks
-// the teaser the writer chose, which becomes the excerpt when there is no other.
+// the teaser the writer chose, which becomes the excerpt when there is no other. Blocks
+// WordPress fills in as it displays the page (a query loop, a template part) are taken
+// out whole and named (drop-dynamic-blocks.ts), never left as stray words.
 import { htmlToMarkdown } from '@/core/markdown/html-to-markdown';
 import { restoreParagraphs } from '@/core/markdown/restore-paragraphs';
 import { stripBlockComments } from '@/core/markdown/strip-block-comments';
 import { toPlainLine } from '../import-values';
+import { dropDynamicBlocks } from './drop-dynamic-blocks';
 import { expandWordPressShortcodes, type ShortcodeContext } from './expand-wordpress-shortcodes';
 
 export interface WordPressBody {
@@ -15,10 +18,13 @@ export interface WordPressBody {
   teaser: string;
   /** Shortcodes kept as text. */
   kept: string[];
+  /** Dynamic blocks left out (`wp:query`, `wp:template-part (header)`). */
+  dropped: string[];
 }
 
-export function convertWordPressBody(content: string, context: ShortcodeContext & { baseUrl?: string }): WordPressBody {
-  const isBlocks = content.includes('<!-- wp:');
+export function convertWordPressBody(original: string, context: ShortcodeContext & { baseUrl?: string }): WordPressBody {
+  const isBlocks = original.includes('<!-- wp:');
+  const { html: content, dropped } = isBlocks ? dropDynamicBlocks(original) : { html: original, dropped: [] };
   const more = /<!--more(?:\s[^>]{0,200})?-->/.exec(content);
   const toMarkdown = (html: string) => {
     const expanded = expandWordPressShortcodes(isBlocks ? stripBlockComments(html) : html, context);
@@ -27,5 +33,5 @@ export function convertWordPressBody(content: string, context: ShortcodeContext 
   };
   const body = toMarkdown(more ? content.slice(0, more.index) + content.slice(more.index + more[0].length) : content);
   const teaser = more ? toPlainLine(toMarkdown(content.slice(0, more.index)).markdown) : '';
-  return { markdown: body.markdown, teaser, kept: body.kept };
+  return { markdown: body.markdown, teaser, kept: body.kept, dropped };
 }

@@ -13,7 +13,7 @@ import { can } from '@/core/auth/permissions';
 import { isLocale } from '@/core/locales';
 import { pageTitle } from '@/server/page-title';
 import { dataDir } from '@/core/config/data-dir';
-import { listJobs } from '@/server/site-jobs/job-store';
+import { listRecentJobs } from '@/server/site-jobs/job-view';
 import { maxImportBytes } from '@/server/site-jobs/start-site-job';
 import { studioActor } from '@/server/studio/guard';
 import { getSiteTimeZone } from '@/server/studio/studio-reads';
@@ -42,7 +42,7 @@ export default async function SitePage({ params }: PageProps<'/[locale]/studio/s
       </StudioFrame>
     );
   }
-  const [jobs, timeZone] = await Promise.all([listJobs(dataDir()), getSiteTimeZone()]);
+  const [jobs, timeZone] = await Promise.all([listRecentJobs(dataDir(), 8), getSiteTimeZone()]);
   return (
     <StudioFrame locale={locale} actor={actor} path="/site">
       <h1 className={styles.pageTitle}>{t('title')}</h1>
@@ -50,7 +50,7 @@ export default async function SitePage({ params }: PageProps<'/[locale]/studio/s
         <ImportPanel maxBytes={maxImportBytes()} />
         <ArchivePanel />
       </NextIntlClientProvider>
-      <RecentJobs jobs={jobs.slice(0, 8)} locale={locale} timeZone={timeZone} />
+      <RecentJobs jobs={jobs} locale={locale} timeZone={timeZone} />
     </StudioFrame>
   );
 }
