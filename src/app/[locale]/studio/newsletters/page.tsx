@@ -14,6 +14,7 @@ import { pageTitle } from '@/server/page-title';
 import { saveNewsletterAction } from '@/server/studio/actions/newsletter-actions';
 import { studioActor } from '@/server/studio/guard';
 import { newsletterSettings } from '@/server/studio/members';
+import { previewablePosts } from '@/server/newsletters/newsletter-preview';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/studio/newsletters'>): Promise<Metadata> {
   const { locale } = await params;
@@ -37,7 +38,7 @@ export default async function NewslettersPage({ params }: PageProps<'/[locale]/s
       </StudioFrame>
     );
   }
-  const newsletters = await newsletterSettings();
+  const [newsletters, posts] = await Promise.all([newsletterSettings(), previewablePosts()]);
   const [fields, newFields] = await Promise.all([Promise.all(newsletters.map((n) => newsletterFields(locale, n))), newsletterFields(locale)]);
   return (
     <StudioFrame locale={locale} actor={actor} path="/newsletters">
@@ -52,6 +53,29 @@ export default async function NewslettersPage({ params }: PageProps<'/[locale]/s
           <StudioForm action={saveNewsletterAction} locale={locale} idPrefix={`newsletter-${n.id}`} fields={fields[i]!} submitLabel={t('save')} pendingLabel={forms('saving')} />
         </section>
       ))}
+      {posts.length > 0 && (
+        <section aria-labelledby="preview-choose" className={styles.notice}>
+          <h2 id="preview-choose" className={styles.label}>
+            {t('previewChoose')}
+          </h2>
+          <p className={styles.muted}>{t('previewChooseIntro')}</p>
+          <form method="get" action={`/${locale}/studio/newsletters/preview`} className={styles.inlineForm}>
+            <div className={styles.field}>
+              <label htmlFor="preview-post">{t('previewChoosePost')}</label>
+              <select id="preview-post" name="post">
+                {posts.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.titles[locale] || p.titles[locale === 'zh' ? 'en' : 'zh'] || t('untitled', { id: p.id })}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button type="submit" className={styles.secondary}>
+              {t('previewOpen')}
+            </button>
+          </form>
+        </section>
+      )}
       <details className={styles.notice}>
         <summary className={styles.label}>{t('new')}</summary>
         <StudioForm action={saveNewsletterAction} locale={locale} idPrefix="newsletter-new" fields={newFields} submitLabel={t('create')} pendingLabel={forms('saving')} />
