@@ -66,41 +66,45 @@ export async function EmailPreview({ locale, preview, width, scheme, ownEmail }:
           { value: 'dark', label: t('dark') },
         ])}
       </div>
-      <dl className={styles.meta}>
-        <dt>{t('from')}</dt>
-        <dd>{preview.email.fromName}</dd>
-        <dt>{t('subject')}</dt>
-        <dd lang={preview.email.language === 'en' ? 'en' : 'zh'}>{preview.email.subject}</dd>
-      </dl>
-      <section aria-labelledby="test-send" className={`${studio.notice} ${styles.testSend}`}>
-        <h2 id="test-send" className={studio.label}>
-          {t('testTitle')}
-        </h2>
-        <p className={studio.muted}>{t('testIntro', { email: ownEmail })}</p>
-        <StudioForm
-          action={sendTestEmailAction}
-          locale={locale}
-          idPrefix="test-send"
-          inline
-          fields={[
-            { name: 'post', label: '', type: 'hidden', defaultValue: String(preview.post.id) },
-            { name: 'version', label: '', type: 'hidden', defaultValue: preview.version },
-            { name: 'newsletter', label: '', type: 'hidden', defaultValue: String(preview.newsletterId) },
-          ]}
-          submitLabel={t('testSend')}
-          pendingLabel={t('testSending')}
-        />
-      </section>
-      <div className={styles.stage}>
-        <iframe
-          title={t('frameTitle', { width, scheme: scheme === 'dark' ? t('dark') : t('light') })}
-          className={styles.frame}
-          data-width={width}
-          data-scheme={scheme}
-          style={{ colorScheme: scheme }}
-          sandbox=""
-          srcDoc={previewDocument(preview.email.html, scheme)}
-        />
+      <div className={styles.layout}>
+        <div className={styles.stage}>
+          <iframe
+            title={t('frameTitle', { width, scheme: scheme === 'dark' ? t('dark') : t('light') })}
+            className={styles.frame}
+            data-width={width}
+            data-scheme={scheme}
+            style={{ colorScheme: scheme }}
+            sandbox=""
+            srcDoc={previewDocument(preview.email.html, scheme)}
+          />
+        </div>
+        <div className={styles.aside}>
+          <dl className={styles.meta}>
+            <dt>{t('from')}</dt>
+            <dd>{preview.email.fromName}</dd>
+            <dt>{t('subject')}</dt>
+            <dd lang={preview.email.language === 'en' ? 'en' : 'zh'}>{preview.email.subject}</dd>
+          </dl>
+          <section aria-labelledby="test-send" className={`${studio.notice} ${styles.testSend}`}>
+            <h2 id="test-send" className={studio.label}>
+              {t('testTitle')}
+            </h2>
+            <p className={studio.muted}>{t('testIntro', { email: ownEmail })}</p>
+            <StudioForm
+              action={sendTestEmailAction}
+              locale={locale}
+              idPrefix="test-send"
+              inline
+              fields={[
+                { name: 'post', label: '', type: 'hidden', defaultValue: String(preview.post.id) },
+                { name: 'version', label: '', type: 'hidden', defaultValue: preview.version },
+                { name: 'newsletter', label: '', type: 'hidden', defaultValue: String(preview.newsletterId) },
+              ]}
+              submitLabel={t('testSend')}
+              pendingLabel={t('testSending')}
+            />
+          </section>
+        </div>
       </div>
     </>
   );
