@@ -65,11 +65,21 @@ export async function SendReports({ locale, page, isLater, timeZone }: Props) {
                     <time dateTime={s.at}>{when.format(new Date(s.at))}</time>
                     {s.state !== 'sent' && <span className={studio.muted}> · {t(`sendState.${s.state}`)}</span>}
                   </td>
-                  <td className={styles.number}>{s.recipients}</td>
-                  <td className={styles.number}>{s.sent}</td>
-                  <td className={styles.number}>{s.failed}</td>
-                  <td className={styles.number}>{s.bounced}</td>
-                  <td className={styles.number}>{s.unsubscribed}</td>
+                  <td className={styles.number} data-label={t('sendRecipients')}>
+                    {s.recipients}
+                  </td>
+                  <td className={styles.number} data-label={t('sendSent')}>
+                    {s.sent}
+                  </td>
+                  <td className={styles.number} data-label={t('sendFailed')}>
+                    {s.failed}
+                  </td>
+                  <td className={styles.number} data-label={t('sendBounced')}>
+                    {s.bounced}
+                  </td>
+                  <td className={styles.number} data-label={t('sendUnsubscribed')}>
+                    {s.unsubscribed}
+                  </td>
                 </tr>
               ))}
             </tbody>
