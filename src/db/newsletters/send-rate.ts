@@ -1,6 +1,6 @@
 // The send rate's reads and write: the setting (settings row `*`/`newsletterSendRate`) and
 // how many newsletter e-mails went out in the last minute or are in flight now (index
-// email_outbox_sent_idx, and the claim's own index for the rows being sent).
+// email_outbox_kind_sent_idx, and the claim's own index for the rows being sent).
 import type { Kysely } from 'kysely';
 import { newsletterKinds, parseSendRate } from '@/core/newsletters/send-rate';
 import type { Database } from '../schema';
