@@ -6,12 +6,14 @@
 // text with the box ticked sends the English reader theirs; a language already sent
 // offers the box disabled, with the reason. The e-mails (the .eml files the server wrote
 // to DATA_DIR/outbox) are opened in Chromium at 375 and 600 px, light and dark; with
-// DUET_SHOTS_DIR set, every view is saved there as a screenshot.
+// DUET_SHOTS_DIR set, every view is saved there as a screenshot. A second test opens a
+// draft's e-mail preview from the publish dialog, switches it to 375 px and dark, and
+// sends the owner a test, which leaves the post's send open.
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { newDraft, randomIp, signInAsOwner } from './helpers/studio';
+import { newDraft, owner, randomIp, signInAsOwner } from './helpers/studio';
 
 const outbox = join(process.env.E2E_DATA_DIR ?? 'data/e2e', 'outbox');
 const shots = process.env.DUET_SHOTS_DIR;
@@ -166,4 +168,42 @@ test('publishing e-mails each reader once, in their language, from the publish d
     }
     await view.close();
   }
+});
+
+test('previews a draft’s e-mail at 375 px in dark and sends the owner a test, leaving the send open', async ({ page, baseURL }, info) => {
+  test.skip(info.project.name !== 'desktop', 'a workflow: one width is enough');
+  test.setTimeout(120_000);
+  const tag = `${Date.now()}`;
+  // A site gets its first newsletter with its first reader.
+  await page.request.post('/api/v1/members', { headers: { origin: new URL(baseURL!).origin, 'x-forwarded-for': randomIp() }, data: { email: `nl-pv-${tag}@example.com`, language: 'zh' } });
+  await signInAsOwner(page);
+  const title = `预览 ${tag}`;
+  const postId = await newDraft(page, title, 'zh');
+  await page.goto(`/en/studio/posts/${postId}`);
+  const zh = pane(page, 'Chinese');
+  await zh.getByLabel('Text (Markdown)').fill('第一段。\n\n第二段：只给自己看。');
+  await expect(zh.getByRole('status')).toContainText('Saved at', { timeout: 15_000 });
+  const preview = zh.getByRole('link', { name: 'Preview the e-mail' });
+  await page.goto((await preview.getAttribute('href'))!);
+
+  await expect(page.getByRole('heading', { level: 1, name: 'E-mail preview' })).toBeVisible();
+  const frame = page.locator('iframe[title^="The e-mail at"]');
+  await expect(frame).toHaveAttribute('sandbox', '');
+  await expect(page.frameLocator('iframe[title^="The e-mail at"]').getByText('第二段：只给自己看。', { exact: true })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Width' }).getByRole('link', { name: '375 px' }).click();
+  await page.getByRole('navigation', { name: 'Colours' }).getByRole('link', { name: 'Dark' }).click();
+  await expect(page.locator('iframe[title="The e-mail at 375 px, Dark"]')).toBeVisible();
+  expect((await frame.boundingBox())!.width).toBeLessThanOrEqual(377);
+  // The e-mail's own dark rule shows: its page is the dark paper, not the light one.
+  await expect(page.frameLocator('iframe').locator('body')).toHaveCSS('background-color', 'rgb(11, 11, 12)');
+  if (shots) await shot(page, 'preview-en-1280-dark-375');
+
+  await page.getByRole('button', { name: 'Send me a test' }).click();
+  await expect(page.getByRole('status')).toHaveText(`A test e-mail is on its way to ${owner.email}.`);
+  const testMail = await mailTo(owner.email, `[Test] ${title}`);
+  expect(testMail.text).toContain('第二段：只给自己看。');
+
+  // Not the post's send: the dialog still offers the newsletter, unticked.
+  await page.goto(`/en/studio/posts/${postId}`);
+  await expect(pane(page, 'Chinese').getByRole('checkbox', { name: /^and e-mail it to / })).toBeEnabled();
 });

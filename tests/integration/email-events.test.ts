@@ -1,5 +1,6 @@
 // The bounce and complaint webhooks on both databases, each provider with payloads shaped
-// as its documentation shows them: a good signature marks the address (a complaint also
+// as its documentation shows them (Brevo's too: a token or Basic credentials, as it signs
+// nothing; its own unsubscribe unsubscribes without marking): a good signature marks the address (a complaint also
 // unsubscribes), a forged or stale one is a 401 that changes nothing, the same event twice
 // changes nothing more, and a provider with no secret configured has no route (404).
 import { randomBytes } from 'node:crypto';
@@ -10,6 +11,7 @@ import { migrateToLatest } from '@/db/migrate';
 import { defineRoute } from '@/server/api/define-route';
 import { createEmailEventHandlers } from '@/server/mail-events/email-event-routes';
 import { createCertificateCache } from '@/server/mail-events/sns-certificates';
+import * as brevoRoute from '@/app/api/v1/email-events/brevo/route';
 import * as resendRoute from '@/app/api/v1/email-events/resend/route';
 import { makeCertificate, mailgunBody as signedMailgunBody, sesBounce, sesComplaint, signSns as sign, svixHeaders as signedSvixHeaders } from './helpers/email-event-payloads';
 import { unique } from './helpers/factories';
@@ -24,6 +26,7 @@ const config: EmailEventsConfig = {
   postmark: { user: 'postmark', password: 'a long shared secret' },
   resend: { secret: resendSecret },
   mailgun: { signingKey: mailgunKey },
+  brevo: { token: 'brevo-token-0123456789abcdef', user: 'brevo', password: 'another long shared secret' },
 };
 
 const svixHeaders = (body: string, at: Date, secret = resendSecret) => signedSvixHeaders(body, at, secret);
@@ -36,7 +39,7 @@ for (const target of testTargets) {
     // After the certificate is made: a certificate is refused before its validity starts.
     const now = new Date(Date.now() + 1000);
     const fetched: string[] = [];
-    let routes: Record<'ses' | 'postmark' | 'resend' | 'mailgun', ReturnType<typeof defineRoute>>;
+    let routes: Record<'ses' | 'postmark' | 'resend' | 'mailgun' | 'brevo', ReturnType<typeof defineRoute>>;
 
     beforeAll(async () => {
       t = await target.open();
@@ -59,6 +62,7 @@ for (const target of testTargets) {
         postmark: defineRoute({ POST: handlers.postmark }, { writesFrom: 'any' }),
         resend: defineRoute({ POST: handlers.resend }, { writesFrom: 'any' }),
         mailgun: defineRoute({ POST: handlers.mailgun }, { writesFrom: 'any' }),
+        brevo: defineRoute({ POST: handlers.brevo }, { writesFrom: 'any' }),
       };
     });
     afterAll(async () => {
@@ -73,8 +77,8 @@ for (const target of testTargets) {
     const memberOf = (email: string) => t.db.selectFrom('members').select(['status', 'address_state', 'unsubscribed_at']).where('email', '=', email).executeTakeFirstOrThrow();
     const eventCount = async () => Number((await t.db.selectFrom('email_events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 
-    function post(provider: keyof typeof routes, body: string, headers: Record<string, string> = {}) {
-      const request = new Request(`http://localhost/api/v1/email-events/${provider}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body });
+    function post(provider: keyof typeof routes, body: string, headers: Record<string, string> = {}, query = '') {
+      const request = new Request(`http://localhost/api/v1/email-events/${provider}${query}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body });
       return routes[provider].POST(request, { params: Promise.resolve({}) });
     }
 
@@ -241,6 +245,40 @@ for (const target of testTargets) {
       expect((await memberOf(forgedFor)).address_state).toBeNull();
       expect((await memberOf(temporary)).address_state).toBeNull();
     });
+
+    it('Brevo: a token (bearer or in the URL) or Basic; hard bounce, spam and unsubscribed act, soft bounce does not, forged is 401', async () => {
+      const [hard, soft, spam, left, listed, forgedFor] = [await addMember(), await addMember(), await addMember(), await addMember(), await addMember(), await addMember()];
+      // The transactional webhook's documented attributes, one event per request.
+      const event = (name: string, email: string, messageId: string) => ({
+        event: name, email, id: 26224, date: '2020-10-09 00:00:00', ts: 1604933619, 'message-id': messageId, ts_event: 1604933654,
+        subject: 'My first Transactional', 'X-Mailin-custom': 'some_custom_header', template_id: 22, tag: '["transactionalTag"]',
+        sending_ip: '185.41.28.109', ts_epoch: 1604933654000, tags: ['myFirstTransactional'], ...(name.endsWith('bounce') ? { reason: '550 5.1.1 user unknown' } : {}),
+      });
+      const bearer = { Authorization: 'Bearer brevo-token-0123456789abcdef' };
+      const basic = { Authorization: `Basic ${Buffer.from('brevo:another long shared secret').toString('base64')}` };
+      const hardBody = JSON.stringify(event('hard_bounce', hard, '<202010090000.1@smtp-relay.mailin.fr>'));
+      expect((await post('brevo', hardBody)).status).toBe(401);
+      expect((await post('brevo', hardBody, { Authorization: 'Bearer brevo-token-0123456789abcdeX' })).status).toBe(401);
+      expect((await post('brevo', hardBody, {}, '?token=brevo-token')).status).toBe(401);
+      expect((await post('brevo', hardBody, { Authorization: `Basic ${Buffer.from('brevo:wrong').toString('base64')}` })).status).toBe(401);
+      expect((await memberOf(hard)).address_state).toBeNull();
+      expect(await (await post('brevo', hardBody, bearer)).json()).toEqual({ events: 1, changed: 1 });
+      expect(await (await post('brevo', hardBody, {}, '?token=brevo-token-0123456789abcdef')).json()).toEqual({ events: 1, changed: 0 });
+      expect((await memberOf(hard)).address_state).toBe('bounced');
+      expect(await (await post('brevo', JSON.stringify(event('soft_bounce', soft, '<2.x@relay>')), basic)).json()).toEqual({ events: 0, changed: 0 });
+      expect((await post('brevo', JSON.stringify(event('spam', spam, '<3.x@relay>')), basic)).status).toBe(200);
+      expect(await memberOf(spam)).toMatchObject({ status: 'unsubscribed', address_state: 'complained' });
+      // Unsubscribed through Brevo's own link: the member leaves, the address stays deliverable.
+      expect(await (await post('brevo', JSON.stringify(event('unsubscribed', left, '<4.x@relay>')), bearer)).json()).toEqual({ events: 1, changed: 1 });
+      expect(await memberOf(left)).toMatchObject({ status: 'unsubscribed', address_state: null });
+      // A batched webhook's list of events.
+      const batch = JSON.stringify([event('delivered', listed, '<5.x@relay>'), event('hard_bounce', listed, '<6.x@relay>')]);
+      expect(await (await post('brevo', batch, bearer)).json()).toEqual({ events: 1, changed: 1 });
+      expect((await memberOf(listed)).address_state).toBe('bounced');
+      expect((await post('brevo', JSON.stringify(event('hard_bounce', forgedFor, '<7.x@relay>')), { Authorization: 'Bearer guessed' }, '?token=guessed')).status).toBe(401);
+      expect((await memberOf(forgedFor)).address_state).toBeNull();
+      expect((await memberOf(soft)).address_state).toBeNull();
+    });
   });
 }
 
@@ -253,6 +291,20 @@ describe('a provider with nothing configured', () => {
       expect(response.status).toBe(404);
     } finally {
       if (saved !== undefined) process.env.DUET_RESEND_WEBHOOK_SECRET = saved;
+    }
+  });
+
+  it('Brevo has no route (404) without its token or credentials', async () => {
+    const keys = ['DUET_BREVO_WEBHOOK_TOKEN', 'DUET_BREVO_WEBHOOK_USER', 'DUET_BREVO_WEBHOOK_PASSWORD'] as const;
+    const saved = keys.map((key) => process.env[key]);
+    for (const key of keys) delete process.env[key];
+    try {
+      const response = await brevoRoute.POST(new Request('http://localhost/api/v1/email-events/brevo?token=x', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' }), { params: Promise.resolve({}) });
+      expect(response.status).toBe(404);
+    } finally {
+      keys.forEach((key, i) => {
+        if (saved[i] !== undefined) process.env[key] = saved[i];
+      });
     }
   });
 });

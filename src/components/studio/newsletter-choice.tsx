@@ -2,13 +2,15 @@
 // The publish dialog's "and e-mail it to <newsletter>": never ticked by default, one
 // newsletter per action (a select when the site has several), and a newsletter this
 // language already went to is offered disabled, with the reason. Below it, what became of
-// this language's sends: waiting for the schedule, going out, or sent, with counts.
+// this language's sends: waiting for the schedule, going out, or sent, with counts. A link
+// opens the e-mail's preview (and test send) for the chosen newsletter.
 import { useLocale, useTranslations } from 'next-intl';
 import type { PaneNewsletter } from '@/core/studio/pane-data';
 import controls from './studio.module.css';
 import styles from './editor.module.css';
 
 interface Props {
+  postId: number;
   locale: 'zh' | 'en';
   newsletters: PaneNewsletter[];
   /** The newsletter ticked, or null. */
@@ -20,7 +22,7 @@ interface Props {
   when: (iso: string) => string;
 }
 
-export function NewsletterChoice({ locale, newsletters, value, onChange, canChoose, disabled, when }: Props) {
+export function NewsletterChoice({ postId, locale, newsletters, value, onChange, canChoose, disabled, when }: Props) {
   const t = useTranslations('studio.editor');
   const uiLocale = useLocale() === 'en' ? 'en' : 'zh';
   const nameOf = (n: PaneNewsletter) => n.name[uiLocale];
@@ -57,6 +59,10 @@ export function NewsletterChoice({ locale, newsletters, value, onChange, canChoo
               {t('emailAlreadySent')}
             </p>
           )}
+          {/* The saved text as this newsletter's e-mail, in a tab of its own (the preview page checks who may see it). */}
+          <a href={`/${uiLocale}/studio/newsletters/preview?post=${postId}&version=${locale}&newsletter=${value ?? first?.id ?? newsletters[0]!.id}`} target="_blank" rel="noopener">
+            {t('emailPreview')}
+          </a>
         </div>
       )}
       {sends.map((n) => {

@@ -153,6 +153,7 @@ export function PublicationPanel({ postId, pane, state, draft, liveText, submitt
       )}
 
       <NewsletterChoice
+        postId={postId}
         locale={locale}
         newsletters={newsletters}
         value={emailTo}

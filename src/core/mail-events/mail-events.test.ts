@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { postmarkEvents, resendEvents, sesEvents } from './provider-events';
-import { isBasicAuthorized, verifySvixSignature } from './shared-secrets';
+import { brevoEvents, brevoInput, postmarkEvents, resendEvents, sesEvents } from './provider-events';
+import { isBasicAuthorized, isTokenAuthorized, verifySvixSignature } from './shared-secrets';
 import { isSnsCertificateUrl, snsCanonicalString } from './sns-signature';
 
 describe('Svix signatures (Resend)', () => {
@@ -69,5 +69,26 @@ describe('Postmark and Resend events', () => {
     expect(isBasicAuthorized(header('u:p w'), 'v', 'p w')).toBe(false);
     expect(isBasicAuthorized(null, 'u', 'p')).toBe(false);
     expect(isBasicAuthorized('Bearer x', 'u', 'p')).toBe(false);
+  });
+});
+
+describe('Brevo', () => {
+  it('takes its token as a bearer header or the URL parameter, exactly', () => {
+    expect(isTokenAuthorized('Bearer abc123', null, 'abc123')).toBe(true);
+    expect(isTokenAuthorized(null, 'abc123', 'abc123')).toBe(true);
+    expect(isTokenAuthorized('Bearer abc12', null, 'abc123')).toBe(false);
+    expect(isTokenAuthorized(null, 'abc1234', 'abc123')).toBe(false);
+    expect(isTokenAuthorized('Basic abc123', null, 'abc123')).toBe(false);
+    expect(isTokenAuthorized(null, null, 'abc123')).toBe(false);
+  });
+
+  it('marks a hard bounce and a spam complaint, unsubscribes on unsubscribed, and ignores soft bounces and deliveries', () => {
+    const event = (name: string) => ({ event: name, email: 'r@example.com', 'message-id': '<1@relay>', ts_event: 1604933654 });
+    expect(brevoEvents(brevoInput.parse([event('hard_bounce'), event('soft_bounce'), event('spam'), event('unsubscribed'), event('delivered')]))).toEqual([
+      { provider: 'brevo', eventId: 'hard_bounce:<1@relay>:r@example.com', kind: 'bounced', email: 'r@example.com' },
+      { provider: 'brevo', eventId: 'spam:<1@relay>:r@example.com', kind: 'complained', email: 'r@example.com' },
+      { provider: 'brevo', eventId: 'unsubscribed:<1@relay>:r@example.com', kind: 'unsubscribed', email: 'r@example.com' },
+    ]);
+    expect(brevoEvents(brevoInput.parse({ event: 'toString', email: 'r@example.com', 'message-id': 'x' }))).toEqual([]);
   });
 });

@@ -120,3 +120,30 @@ export function mailgunEvents(input: z.infer<typeof mailgunInput>): AddressEvent
   if (data.event === 'failed' && data.severity === 'permanent') return [{ provider: 'mailgun', eventId: data.id, kind: 'bounced', email: data.recipient }];
   return [];
 }
+
+/**
+ * Brevo's transactional webhook: one event per request, or a list of them (its batched
+ * webhooks), each `{event, email, "message-id", ts_event, …}`. `hard_bounce` marks
+ * `bounced`, `spam` (and `complaint`) `complained`, `unsubscribed` unsubscribes;
+ * `soft_bounce` and the rest mark nothing.
+ */
+const brevoEvent = z.object({
+  event: z.string().max(50),
+  email: email.optional(),
+  'message-id': z.string().max(300).optional(),
+  ts_event: z.number().optional(),
+  id: z.number().optional(),
+});
+export const brevoInput = z.union([brevoEvent, z.array(brevoEvent).max(1000)]);
+
+const brevoKinds: Record<string, AddressEvent['kind']> = { hard_bounce: 'bounced', spam: 'complained', complaint: 'complained', unsubscribed: 'unsubscribed' };
+
+export function brevoEvents(input: z.infer<typeof brevoInput>): AddressEvent[] {
+  return (Array.isArray(input) ? input : [input]).flatMap((item) => {
+    const kind = Object.hasOwn(brevoKinds, item.event) ? brevoKinds[item.event] : undefined;
+    const messageId = item['message-id'] ?? (item.ts_event === undefined ? undefined : String(item.ts_event));
+    if (!kind || !item.email || !messageId) return [];
+    // A message has one event of each kind per recipient: together they name the event.
+    return [{ provider: 'brevo' as const, eventId: `${item.event}:${messageId}:${item.email}`, kind, email: item.email }];
+  });
+}

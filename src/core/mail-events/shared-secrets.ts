@@ -1,7 +1,8 @@
 // The shared-secret checks of the providers that sign with one: Resend (Svix: HMAC-SHA256
 // of `id.timestamp.body` under the base64 key after `whsec_`, timestamps within five
 // minutes), Mailgun (HMAC-SHA256 of timestamp + token under the webhook signing key, hex)
-// and Postmark, which signs nothing and is given HTTP Basic credentials in its webhook URL.
+// and Postmark and Brevo, which sign nothing: Postmark is given HTTP Basic credentials in its
+// webhook URL, Brevo those or a token (a bearer header, or `?token=` in the URL).
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /** How old (or how far ahead) a signed timestamp may be: a captured request replayed later is refused. */
@@ -52,4 +53,11 @@ export function isBasicAuthorized(header: string | null, user: string, password:
   if (!match) return false;
   const given = Buffer.from(match[1]!, 'base64');
   return sameBytes(given, Buffer.from(`${user}:${password}`, 'utf8'));
+}
+
+/** A shared token given as `Authorization: Bearer <token>` or as the URL's `token` parameter (Brevo). */
+export function isTokenAuthorized(header: string | null, urlToken: string | null, token: string): boolean {
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '')?.[1];
+  const given = bearer ?? urlToken;
+  return given !== undefined && given !== null && sameBytes(Buffer.from(given, 'utf8'), Buffer.from(token, 'utf8'));
 }

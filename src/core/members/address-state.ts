@@ -7,13 +7,20 @@ export const addressStates = ['bounced', 'complained'] as const;
 export type AddressState = (typeof addressStates)[number];
 
 /** Who reported the event: our own SMTP delivery or a provider's webhook. */
-export const emailEventProviders = ['smtp', 'ses', 'postmark', 'resend', 'mailgun'] as const;
+export const emailEventProviders = ['smtp', 'ses', 'postmark', 'resend', 'mailgun', 'brevo'] as const;
 export type EmailEventProvider = (typeof emailEventProviders)[number];
+
+/**
+ * What a report says: the address refused or complained from (it is marked), or the reader
+ * unsubscribed through the provider's own link (Brevo's `unsubscribed`: the member leaves
+ * every newsletter, the address stays deliverable).
+ */
+export type EmailEventKind = AddressState | 'unsubscribed';
 
 /** One bounce or complaint, named by the provider's own id for it (a replay has the same id). */
 export interface AddressEvent {
   provider: EmailEventProvider;
   eventId: string;
-  kind: AddressState;
+  kind: EmailEventKind;
   email: string;
 }

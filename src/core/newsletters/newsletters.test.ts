@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { previewDocument, previewQuery } from './preview-input';
+import { parseSendRate, sendAllowance } from './send-rate';
 import { htmlForMail } from './email-html';
 import { composeNewsletterEmail, type EmailArticle, type EmailWords } from './newsletter-email';
 import { signUnsubscribeToken, verifyUnsubscribeToken } from './unsubscribe-token';
@@ -72,5 +74,31 @@ describe('composeNewsletterEmail', () => {
     expect(rows).toContain('<p>一。</p><p>One.</p>');
     expect(rows).toContain('<p>Extra.</p>');
     expect(rows).toContain('<h2>二</h2><h2>Two</h2>');
+  });
+});
+
+describe('the Studio preview and the send rate', () => {
+  const html = '<style>@media (max-width: 480px) { .wrap { width:100% } } @media (prefers-color-scheme: dark) { body { background:#000 } }</style>';
+
+  it('turns the e-mail’s own dark rule on for dark and off for light, leaving the phone rule alone', () => {
+    expect(previewDocument(html, 'dark')).toBe('<style>@media (max-width: 480px) { .wrap { width:100% } } @media all { body { background:#000 } }</style>');
+    expect(previewDocument(html, 'light')).toContain('@media not all { body');
+    expect(previewDocument(html, 'light')).toContain('@media (max-width: 480px)');
+  });
+
+  it('reads the rate setting within 1–100,000, else the default, and allows what the last minute left', () => {
+    expect(parseSendRate(undefined)).toBe(600);
+    expect(parseSendRate('30')).toBe(30);
+    for (const bad of ['0', '100001', '2.5', 'fast', '']) expect(parseSendRate(bad)).toBe(600);
+    expect(sendAllowance(10, 4)).toBe(6);
+    expect(sendAllowance(10, 12)).toBe(0);
+  });
+
+  it('refuses a preview query naming no post, or a version or width it does not have', () => {
+    expect(previewQuery.parse({ post: '7' })).toEqual({ post: 7, width: 600, scheme: 'light' });
+    expect(previewQuery.safeParse({ post: '7', width: '480' }).success).toBe(false);
+    expect(previewQuery.safeParse({ post: '7', version: 'fr' }).success).toBe(false);
+    expect(previewQuery.safeParse({ version: 'zh' }).success).toBe(false);
+    expect(previewQuery.safeParse({ post: '7', extra: '1' }).success).toBe(false);
   });
 });

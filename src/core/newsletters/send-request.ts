@@ -3,6 +3,7 @@
 // (sent when the text goes live). Who may publish may send: the permission is the
 // publication's own.
 import { z } from 'zod';
+import type { Locale } from '@/core/locales';
 
 export const newsletterField = z.union([z.literal('default'), z.number().int().positive().max(2_147_483_647)], {
   error: 'Must be a newsletter id or "default".',
@@ -36,4 +37,28 @@ export interface SendSummary {
   failed: number;
   pending: number;
   createdAt: string;
+}
+
+/** A send as the Newsletters screen lists it, with what became of its e-mails (db/newsletters/send-report.ts). */
+export interface SendReport {
+  id: number;
+  postId: number;
+  /** The title of the language sent (the live one, else the draft's). */
+  title: string;
+  locale: Locale;
+  newsletter: Record<Locale, string>;
+  state: SendState;
+  /** When it was queued (or asked for, while it waits for a schedule). */
+  at: string;
+  recipients: number;
+  sent: number;
+  failed: number;
+  bounced: number;
+  unsubscribed: number;
+}
+
+export interface SendReportPage {
+  sends: SendReport[];
+  /** The `before` of the next page, or null on the last. */
+  next: number | null;
 }

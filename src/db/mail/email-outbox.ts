@@ -44,20 +44,24 @@ export async function enqueueEmail(db: Kysely<Database>, email: OutgoingEmail, n
   return Number(row.id);
 }
 
+/** Which kinds a claim takes: only these, or all but these (a newsletter's e-mails go at the send rate). */
+export type KindFilter = { only: readonly string[]; except?: never } | { except: readonly string[]; only?: never };
+
 /**
  * Claims up to `limit` messages that are due (pending and not waiting for a retry, or
  * sending with a lapsed lease), counting the attempt: a message that kills its worker
  * every time is still given up after `maxAttempts`.
  */
-export async function claimDueEmails(db: Kysely<Database>, now: Date, limit: number, leaseMs = outboxLeaseMs): Promise<OutboxRow[]> {
+export async function claimDueEmails(db: Kysely<Database>, now: Date, limit: number, leaseMs = outboxLeaseMs, kinds?: KindFilter): Promise<OutboxRow[]> {
   const nowIso = now.toISOString();
-  const due = db
+  let due = db
     .selectFrom('email_outbox')
     .select('id')
     .where((eb) => eb.or([eb('status', '=', 'pending'), eb('status', '=', 'sending')]))
     .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', nowIso)]))
     .orderBy('id')
     .limit(limit);
+  if (kinds) due = due.where('kind', kinds.only ? 'in' : 'not in', kinds.only ?? kinds.except);
   return db
     .updateTable('email_outbox')
     .set((eb) => ({ status: 'sending', attempts: eb('attempts', '+', 1), lease_until: new Date(now.getTime() + leaseMs).toISOString() }))

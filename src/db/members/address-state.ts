@@ -2,7 +2,7 @@
 // once (`email_events`, UNIQUE provider + event id), the member's address marked by a
 // conditional update (a complaint outranks a bounce; nothing is ever unmarked here), a
 // complaint unsubscribing the member, and the newsletter e-mails still waiting for them
-// dropped. `isDeliverableMember` is the one condition newsletter recipients are chosen by.
+// dropped; a provider's own unsubscribe (Brevo) unsubscribes without marking. `isDeliverableMember` is the one condition newsletter recipients are chosen by.
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { AddressEvent, AddressState } from '@/core/members/address-state';
 import { normalizeEmail } from '@/core/members/member';
@@ -34,8 +34,22 @@ async function markAddress(trx: Kysely<Database>, email: string, kind: AddressSt
   return true;
 }
 
+/** The member unsubscribed by the provider's link: status `unsubscribed`, their waiting newsletter e-mails dropped. */
+async function unsubscribeAddress(trx: Kysely<Database>, email: string, now: Date): Promise<boolean> {
+  const left = await trx
+    .updateTable('members')
+    .set({ status: 'unsubscribed', unsubscribed_at: now.toISOString() })
+    .where('email', '=', normalizeEmail(email))
+    .where('status', '!=', 'unsubscribed')
+    .returning('id')
+    .executeTakeFirst();
+  if (!left) return false;
+  await trx.deleteFrom('email_outbox').where('member_id', '=', Number(left.id)).where('send_id', 'is not', null).where('status', '=', 'pending').execute();
+  return true;
+}
+
 /**
- * Records a bounce or complaint once: a second delivery of the same provider event (a
+ * Records a bounce or complaint (or a provider's unsubscribe) once: a second delivery of the same provider event (a
  * retried webhook, a replay) finds its id taken and changes nothing. Returns whether this
  * call changed a member.
  */
@@ -48,7 +62,8 @@ export async function recordAddressEvent(db: Kysely<Database>, event: AddressEve
       .returning('id')
       .executeTakeFirst();
     if (!inserted) return { isNew: false, changed: false };
-    return { isNew: true, changed: await markAddress(trx, event.email, event.kind, now) };
+    const changed = event.kind === 'unsubscribed' ? await unsubscribeAddress(trx, event.email, now) : await markAddress(trx, event.email, event.kind, now);
+    return { isNew: true, changed };
   });
 }
 

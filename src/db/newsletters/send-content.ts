@@ -20,6 +20,30 @@ export interface SendContent {
   live: Partial<Record<Locale, LiveText>>;
 }
 
+/** A stored rendering (live or draft) as the e-mail reads it. */
+export function liveTextOf(row: StoredText): LiveText {
+  return {
+    locale: row.locale as Locale,
+    slug: row.slug,
+    title: row.title,
+    excerpt: row.excerpt || row.derived_excerpt || '',
+    html: row.html ?? '',
+    blocks: row.blocks ? (JSON.parse(row.blocks) as string[]) : [],
+    text: row.body_text ?? '',
+  };
+}
+
+export interface StoredText {
+  locale: string;
+  slug: string;
+  title: string;
+  excerpt: string;
+  derived_excerpt: string | null;
+  html: string | null;
+  blocks: string | null;
+  body_text: string | null;
+}
+
 export async function readSendContent(db: Kysely<Database>, sendId: number): Promise<SendContent | null> {
   const send = await db
     .selectFrom('newsletter_sends as s')
@@ -34,18 +58,7 @@ export async function readSendContent(db: Kysely<Database>, sendId: number): Pro
     .where('post_id', '=', send.post_id)
     .execute();
   const live: Partial<Record<Locale, LiveText>> = {};
-  for (const row of rows) {
-    const locale = row.locale as Locale;
-    live[locale] = {
-      locale,
-      slug: row.slug,
-      title: row.title,
-      excerpt: row.excerpt || row.derived_excerpt || '',
-      html: row.html ?? '',
-      blocks: row.blocks ? (JSON.parse(row.blocks) as string[]) : [],
-      text: row.body_text ?? '',
-    };
-  }
+  for (const row of rows) live[row.locale as Locale] = liveTextOf(row);
   return {
     send: { id: Number(send.id), postId: Number(send.post_id), locale: send.locale as Locale, newsletterId: Number(send.newsletter_id) },
     newsletter: { id: Number(send.newsletter_id), name: { zh: send.name_zh, en: send.name_en }, senderName: send.sender_name, replyTo: send.reply_to },

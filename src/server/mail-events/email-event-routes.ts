@@ -1,13 +1,14 @@
 // The bounce and complaint webhooks, one route per provider under
-// /api/v1/email-events/{ses|postmark|resend|mailgun}: each request is authenticated the
-// provider's way (SNS certificate signature, HTTP Basic, Svix, Mailgun's HMAC), its body
+// /api/v1/email-events/{ses|postmark|resend|mailgun|brevo}: each request is authenticated the
+// provider's way (SNS certificate signature, HTTP Basic, Svix, Mailgun's HMAC, Brevo's
+// token or HTTP Basic), its body
 // read with a bound and parsed by zod, and its events recorded once
 // (db/members/address-state.ts). A provider with nothing configured has no route here
 // (404); a forged or stale request is a 401 that changes nothing.
 import { AppError } from '@/core/errors/app-error';
 import { emailEventsConfig, type EmailEventsConfig, type EmailEventsProvider } from '@/core/config/email-events';
-import { mailgunEvents, mailgunInput, postmarkEvents, postmarkInput, resendEvents, resendInput, sesEvents, snsEnvelopeInput } from '@/core/mail-events/provider-events';
-import { isBasicAuthorized, verifyMailgunSignature, verifySvixSignature } from '@/core/mail-events/shared-secrets';
+import { brevoEvents, brevoInput, mailgunEvents, mailgunInput, postmarkEvents, postmarkInput, resendEvents, resendInput, sesEvents, snsEnvelopeInput } from '@/core/mail-events/provider-events';
+import { isBasicAuthorized, isTokenAuthorized, verifyMailgunSignature, verifySvixSignature } from '@/core/mail-events/shared-secrets';
 import { isSnsUrl, verifySnsSignature } from '@/core/mail-events/sns-signature';
 import type { AddressEvent } from '@/core/members/address-state';
 import { getDatabase, type Db } from '@/db/client';
@@ -123,7 +124,17 @@ export function createEmailEventHandlers(options: EmailEventOptions = {}): Recor
     return record(mailgunEvents(input));
   }
 
-  return { ses, postmark, resend, mailgun };
+  async function brevo(request: Request): Promise<Response> {
+    const settings = configured('brevo');
+    // Identified before a byte of the body is read: the token (header or URL), or Basic credentials.
+    const authorization = request.headers.get('authorization');
+    const byToken = settings.token !== null && isTokenAuthorized(authorization, new URL(request.url).searchParams.get('token'), settings.token);
+    const byBasic = settings.user !== null && settings.password !== null && isBasicAuthorized(authorization, settings.user, settings.password);
+    if (!byToken && !byBasic) throw refused('credentials');
+    return record(brevoEvents(brevoInput.parse(parseJson(await readBody(request)))));
+  }
+
+  return { ses, postmark, resend, mailgun, brevo };
 }
 
 let shared: Record<EmailEventsProvider, Handler> | null = null;

@@ -2,11 +2,14 @@
 // mark it sent, or due again later with a growing wait (1, 2, 4, 8 minutes) until its
 // attempts are spent. A permanent refusal by the SMTP server (a 5xx reply: no such
 // mailbox, policy) is not tried again, and one refusing the recipient marks the address
-// bounced (db/members/address-state.ts): no newsletter goes to it again. Runs outside any request; several instances may
-// run it at once.
+// bounced (db/members/address-state.ts): no newsletter goes to it again. Newsletter
+// e-mails go at the site's send rate (no more in any minute than it allows: a large send
+// spreads over the worker's ticks). Runs outside any request; several instances may run it at once.
 import type { Db } from '@/db/client';
 import { claimDueEmails, markEmailFailed, markEmailSent, type OutboxRow } from '@/db/mail/email-outbox';
 import { recordAddressEvent } from '@/db/members/address-state';
+import { countRecentNewsletterEmails } from '@/db/newsletters/send-rate';
+import { newsletterKinds, sendAllowance } from '@/core/newsletters/send-rate';
 import { logger } from '@/server/logger';
 import type { MailMessage, MailSender } from './mail-transport';
 
@@ -21,6 +24,12 @@ export interface DeliverOptions {
   compose?: ComposeRow;
   now?: () => Date;
   batch?: number;
+  /**
+   * Newsletter e-mails per minute (the site's setting, core/newsletters/send-rate.ts): at
+   * most that many sent or in flight in any minute, across ticks and instances. Absent:
+   * no limit. Other e-mails (a confirmation, a sign-in link) are never held by it.
+   */
+  sendRate?: number;
 }
 
 const retryBaseMs = 60_000;
@@ -58,10 +67,18 @@ async function messageOf(row: OutboxRow, fromNameOf: DeliverOptions['fromNameOf'
   };
 }
 
-export async function deliverDueEmails({ db, sender, fromNameOf, compose, now = () => new Date(), batch = 20 }: DeliverOptions): Promise<number> {
+/** The next batch: everything else as it comes, newsletter e-mails only as far as the rate allows now. */
+async function claimBatch(db: Db, at: Date, batch: number, sendRate: number | undefined): Promise<OutboxRow[]> {
+  if (sendRate === undefined) return claimDueEmails(db, at, batch);
+  const others = await claimDueEmails(db, at, batch, undefined, { except: newsletterKinds });
+  const allowed = Math.min(batch - others.length, sendAllowance(sendRate, await countRecentNewsletterEmails(db, at)));
+  return allowed > 0 ? [...others, ...(await claimDueEmails(db, at, allowed, undefined, { only: newsletterKinds }))] : others;
+}
+
+export async function deliverDueEmails({ db, sender, fromNameOf, compose, now = () => new Date(), batch = 20, sendRate }: DeliverOptions): Promise<number> {
   let sent = 0;
   for (;;) {
-    const rows = await claimDueEmails(db, now(), batch);
+    const rows = await claimBatch(db, now(), batch, sendRate);
     if (rows.length === 0) return sent;
     for (const row of rows) {
       try {

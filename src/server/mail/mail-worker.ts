@@ -1,7 +1,8 @@
 // The mail worker of this process (server/workers/periodic-worker.ts): every 15 seconds, and
 // at once when woken after a message or a newsletter send is queued, it writes the
 // recipients of queued newsletter sends into the outbox (db/newsletters/expand-sends.ts),
-// sends what is due (a newsletter's e-mail made as it goes out), and closes finished sends.
+// sends what is due (a newsletter's e-mail made as it goes out, at the site's send rate),
+// and closes finished sends.
 // About once an hour it also clears the subscription limits' rows that have lapsed.
 import { getDatabase } from '@/db/client';
 import { logger } from '@/server/logger';
@@ -10,6 +11,7 @@ import { readSiteNames } from '@/server/members/member-messages';
 import { addressKeyPrefix, addressPolicy, clientKeyPrefix, clientPolicy } from '@/server/members/subscribe-member';
 import { periodicWorker } from '@/server/workers/periodic-worker';
 import { expandQueuedSends, finishSends } from '@/db/newsletters/expand-sends';
+import { readSendRate } from '@/db/newsletters/send-rate';
 import { createNewsletterComposer } from '@/server/newsletters/compose-newsletter';
 import { deliverDueEmails } from './deliver-outbox';
 import { createMailSender, type MailSender } from './mail-transport';
@@ -25,7 +27,8 @@ const worker = periodicWorker({
     const db = getDatabase();
     await expandQueuedSends(db, new Date());
     const names = await readSiteNames(db);
-    await deliverDueEmails({ db, sender, fromNameOf: (row) => (row.locale === 'en' ? names.en : names.zh), compose: createNewsletterComposer(db) });
+    const sendRate = await readSendRate(db);
+    await deliverDueEmails({ db, sender, fromNameOf: (row) => (row.locale === 'en' ? names.en : names.zh), compose: createNewsletterComposer(db), sendRate });
     await finishSends(db, new Date());
   },
   async prune() {

@@ -42,7 +42,10 @@ function articleOf(text: LiveText, origin: string): EmailArticle {
 }
 
 /** The languages of the article a row gets, and the language of the pages its links open. */
-function shapeOf(row: OutboxRow, content: SendContent): { articles: LiveText[]; pageLocale: Locale; noteIn: Locale | null } {
+/** Who a version is for: an outbox row, or a preview standing for one. */
+type Reader = Pick<OutboxRow, 'locale' | 'kind'>;
+
+function shapeOf(row: Reader, content: SendContent): { articles: LiveText[]; pageLocale: Locale; noteIn: Locale | null } {
   const sent = content.live[content.send.locale];
   if (!sent) throw new Error(`The ${content.send.locale} text of post ${content.send.postId} is no longer live; its newsletter e-mail is not sent.`);
   if (row.locale === 'both') {
@@ -56,7 +59,7 @@ function shapeOf(row: OutboxRow, content: SendContent): { articles: LiveText[]; 
   return { articles: [sent], pageLocale: content.send.locale, noteIn: null };
 }
 
-function buildVersion(row: OutboxRow, content: SendContent, identity: IdentityRows): Version {
+function buildVersion(row: Reader, content: SendContent, identity: IdentityRows): Version {
   const origin = siteUrl().origin;
   const { articles, pageLocale, noteIn } = shapeOf(row, content);
   const palette = accentPalette(identity.look.accent);
@@ -82,6 +85,33 @@ function buildVersion(row: OutboxRow, content: SendContent, identity: IdentityRo
   });
   const senderLocale = articles[0]!.locale;
   return { email, fromName: content.newsletter.senderName || siteNameIn(identity, senderLocale), replyTo: content.newsletter.replyTo };
+}
+
+export interface PreviewEmail {
+  subject: string;
+  html: string;
+  text: string;
+  /** 'zh', 'en' or 'zh, en'. */
+  language: string;
+  fromName: string;
+  replyTo: string | null;
+}
+
+/**
+ * The e-mail a member reading `reader` would get of this content, by the same composer as
+ * a real send; its unsubscribe link carries no token (a preview names no member).
+ */
+export async function composePreview(db: Db, content: SendContent, reader: Locale | 'both'): Promise<PreviewEmail> {
+  const identity = await createSiteSettings(db).readIdentity();
+  const version = buildVersion({ locale: reader, kind: 'newsletter' }, content, identity);
+  return {
+    subject: version.email.subject,
+    html: version.email.html.replaceAll(tokenSlot, ''),
+    text: version.email.text.replaceAll(tokenSlot, ''),
+    language: version.email.language,
+    fromName: version.fromName,
+    replyTo: version.replyTo,
+  };
 }
 
 /** A composer for one run of the worker: what it reads and builds is kept for that run only. */

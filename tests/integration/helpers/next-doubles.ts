@@ -43,7 +43,17 @@ function lookUp(locale: string, key: string): string {
 
 export const nextIntlDouble = {
   async getTranslations({ locale, namespace }: { locale: string; namespace?: string }) {
-    return (key: string, values: Record<string, string | number> = {}) =>
+    const t = (key: string, values: Record<string, string | number> = {}) =>
       lookUp(locale, namespace ? `${namespace}.${key}` : key).replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+    /** Whether a message exists, as next-intl's `t.has`. */
+    const has = (key: string) => {
+      try {
+        lookUp(locale, namespace ? `${namespace}.${key}` : key);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    return Object.assign(t, { has });
   },
 };
