@@ -12,7 +12,8 @@
 // Needs Postfix (apt-get install postfix) and root, as the Postfix tests do.
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { build, cleanUp, load, root, serve, stop } from './lib.mjs';
@@ -57,9 +58,17 @@ if (prebuilt) {
   build(distDir);
 }
 
+// The token the server's internal routes accept (its memory figures, /api/v1/internal/stats).
+const token = randomBytes(24).toString('base64url');
+writeFileSync(join(dataDir, 'revalidate.token'), token, { mode: 0o600 });
 const postfix = await startPostfix(smtpPort);
 const server = await serve(distDir, port, { DATA_DIR: dataDir, DATABASE_URL: '', PORT: String(port), SITE_URL: base, SMTP_URL: postfix.smtpUrl, MAIL_FROM: 'news@bench.test' });
 const rssOf = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))[1]) / 1024;
+const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(0)}`;
+async function heap() {
+  const { memory } = await (await fetch(`${base}/api/v1/internal/stats`, { headers: { authorization: `Bearer ${token}` } })).json();
+  return `rss ${mb(memory.rss)} MB, heap ${mb(memory.heapUsed)}/${mb(memory.heapTotal)} MB, external ${mb(memory.external)} MB`;
+}
 const db = new Database(join(dataDir, 'duet.db'), { readonly: true, fileMustExist: true });
 const outbox = () => Object.fromEntries(db.prepare("select status, count(*) as n from email_outbox where send_id is not null group by status").all().map((r) => [r.status, r.n]));
 
@@ -85,8 +94,13 @@ try {
   });
   if (!saved.ok()) throw new Error(`save answered ${saved.status()}: ${await saved.text()}`);
 
+  const heapAtRest = await heap();
   const rssBefore = rssOf();
+  let peakAlone = rssBefore;
+  const aloneSampler = setInterval(() => (peakAlone = Math.max(peakAlone, rssOf())), 100);
   const alone = await load(base + articlePath, { seconds, headers: reader });
+  clearInterval(aloneSampler);
+  const heapAfterReading = await heap();
 
   let peak = rssOf();
   const sampler = setInterval(() => (peak = Math.max(peak, rssOf())), 100);
@@ -111,6 +125,7 @@ try {
   const duringEnded = performance.now();
   const counts = await watch;
   clearInterval(sampler);
+  const heapAfterSend = await heap();
 
   const s = (at) => ((at - started) / 1000).toFixed(1);
   const sentWhileLoading = markedAt > duringEnded;
@@ -119,7 +134,11 @@ try {
   console.log(`outbox after the send                     ${JSON.stringify(counts)}`);
   console.log(`all e-mails marked sent                   ${s(markedAt)} s (${(members / ((markedAt - started) / 1000)).toFixed(0)} a second)`);
   console.log(`all delivered into Postfix's Maildir      ${s(deliveredAt)} s`);
-  console.log(`server RSS before the send / peak during  ${rssBefore.toFixed(0)} MB / ${peak.toFixed(0)} MB`);
+  console.log(`server RSS at rest / peak reading alone    ${rssBefore.toFixed(0)} MB / ${peakAlone.toFixed(0)} MB`);
+  console.log(`server RSS peak during the send (+reading) ${peak.toFixed(0)} MB, ${rssOf().toFixed(0)} MB once sent`);
+  console.log(`server memory at rest                      ${heapAtRest}`);
+  console.log(`  after reading alone                     ${heapAfterReading}`);
+  console.log(`  once sent                               ${heapAfterSend}`);
   console.log(`reading ${articlePath}, ${seconds} s at 32 connections:`);
   console.log(`  alone                                   ${alone.rps.toFixed(0)} req/s   p50 ${alone.p50} ms   p99 ${alone.p99} ms`);
   console.log(`  during the send                         ${during.rps.toFixed(0)} req/s   p50 ${during.p50} ms   p99 ${during.p99} ms`);
