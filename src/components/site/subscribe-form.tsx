@@ -19,7 +19,7 @@ export async function SubscribeForm({ locale, returnTo, place }: { locale: Local
     <section className={place === 'main' ? styles.main : styles.footer} aria-labelledby={id('heading')}>
       <form className={styles.form} action="/api/v1/members" method="post">
         <h2 id={id('heading')} className={styles.heading}>
-          {t('heading')}
+          {place === 'main' ? t('heading') : t('footerHeading')}
         </h2>
         {place === 'main' && <p className={styles.lead}>{t('lead')}</p>}
         <p id={id('sent')} className={styles.notice} role="status">
