@@ -4,9 +4,10 @@
 // (helpers/postfix.ts), killed with SIGKILL once some but not all messages reached the
 // Maildir; then two processes at once, started after the dead one's lease lapsed, finish.
 // Read back from the Maildir by Delivered-To and Message-ID: nobody is missed, and nobody
-// gets two messages, except the one message the dead process may have had in flight, whose
-// fate it could not record (docs/members.md, "exactly once at the SMTP boundary"): that one
-// arrives twice with the same Message-ID, and the test says so when it happens. Without
+// gets two messages, except the one message the dead process may have had in flight (its
+// data sent, its record not yet written: docs/members.md, "exactly once at the SMTP
+// boundary"): that one arrives twice with one Message-ID, and the test says so when it
+// happens (the kill comes as Postfix accepts messages, so it often does). Without
 // Postfix (or root) the suite is skipped with a loud notice; in CI it must run.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
