@@ -54,3 +54,37 @@ for (const javaScriptEnabled of [true, false]) {
     }
   });
 }
+
+// Where the forms are: a larger one at the end of an article and on the home page, one
+// compact in the footer of every reading page; the article's form answers at its own notice.
+test.describe('the forms of a reading page, JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+  test('an article ends with a form, the footer has the compact one, the home page its own', async ({ page }, info) => {
+    await page.goto('/zh/posts/wei-shenme-yong-liang-zhong-yuyan-chuban');
+    const main = page.locator('section[aria-labelledby="subscribe-main-heading"]');
+    const footer = page.locator('section[aria-labelledby="subscribe-heading"]');
+    await expect(main).toBeVisible();
+    await expect(footer).toBeVisible();
+    // The larger form follows the article; the compact one comes after it, before the site's footer.
+    const order = await page.evaluate(() =>
+      ['article.post', 'section[aria-labelledby="subscribe-main-heading"]', 'section[aria-labelledby="subscribe-heading"]', 'footer.site-footer'].map((selector) => {
+        const all = [...document.querySelectorAll('body *')];
+        return all.indexOf(document.querySelector(selector)!);
+      }),
+    );
+    expect(order.every((position, i) => position >= 0 && (i === 0 || position > order[i - 1]!)), `document order ${order}`).toBe(true);
+    await expect(main.locator('input[name=language][value=zh]')).toBeChecked();
+
+    const address = `e2e-article-${info.project.name}-${Date.now()}@example.com`;
+    await main.locator('input[name=email]').fill(address);
+    await main.locator('button[type=submit]').click();
+    await expect(page).toHaveURL(/\/zh\/posts\/wei-shenme-yong-liang-zhong-yuyan-chuban#subscribe-main-sent$/);
+    await expect(main.locator('#subscribe-main-sent')).toBeVisible();
+    await expect(footer.locator('#subscribe-sent')).toBeHidden();
+    expect((await mailTo(address)).subject).toContain('请确认订阅');
+
+    await page.goto('/en');
+    await expect(page.locator('section[aria-labelledby="subscribe-main-heading"] input[name=language][value=en]')).toBeChecked();
+    await expect(page.locator('section[aria-labelledby="subscribe-heading"]')).toBeVisible();
+  });
+});

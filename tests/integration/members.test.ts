@@ -184,6 +184,13 @@ for (const target of testTargets) {
       expect(invalid.headers.get('location')).toBe('/zh#subscribe-invalid');
       const foreign = await form({ email: address(), language: 'zh', returnTo: '//evil.example/x' });
       expect(foreign.headers.get('location')).toBe('/#subscribe-invalid');
+      // A page's larger form (end of an article, home) gets its own notices, not the footer's.
+      const main = await form({ email: address(), language: 'en', website: '', returnTo: '/en/posts/hello', place: 'main' });
+      expect(main.headers.get('location')).toBe('/en/posts/hello#subscribe-main-sent');
+      const mainInvalid = await form({ email: 'nope', language: 'en', returnTo: '/en', place: 'main' });
+      expect(mainInvalid.headers.get('location')).toBe('/en#subscribe-main-invalid');
+      const madeUp = await form({ email: 'nope', language: 'en', returnTo: '/en', place: 'sidebar' });
+      expect(madeUp.headers.get('location')).toBe('/en#subscribe-invalid');
     });
 
     it('refuses a request from another site', async () => {

@@ -1,6 +1,6 @@
 // The home page of a language: the site's name and description, featured articles on the
-// first page, then the latest. The first page's h1 is the site's name; an older page's is
-// its page number. "Latest" never repeats a featured article: every page of it leaves out
+// first page, its subscribe form, then the latest. The first page's h1 is the site's name;
+// an older page's is its page number. "Latest" never repeats a featured article: every page of it leaves out
 // the ones the first page features, so its pages run on without gaps.
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
@@ -12,6 +12,7 @@ import { Pagination } from './pagination';
 import { PhrasedText } from './phrased-text';
 import { PostCard } from './post-card';
 import { PostList } from './post-list';
+import { SubscribeForm } from './subscribe-form';
 
 export const homePageSize = 8;
 const featuredCount = 3;
@@ -37,6 +38,8 @@ export async function HomeView({ locale, page }: { locale: Locale; page: number 
         </header>
       )}
       {featured.length > 0 && <FeaturedSection title={t('home.featured')} posts={featured} locale={locale} />}
+      {/* The first page's own subscribe form, between what is featured and the latest. */}
+      {page === 1 && <SubscribeForm locale={locale} returnTo={`/${locale}`} place="main" />}
       {/* A site whose every article is featured has no "Latest" left to show. */}
       {(latest.items.length > 0 || featured.length === 0) && (
         <LatestSection title={page === 1 ? t('home.latest') : t('home.pageTitle', { page })} isFirstPage={page === 1} posts={latest.items} empty={t('home.empty')} locale={locale} />

@@ -1,4 +1,5 @@
-// Header, main landmark and the subscribe form around a page's content. Each page passes where it lives in
+// Header, main landmark and the footer's compact subscribe form around a page's content
+// (the larger one is the page's own: end of an article, home). Each page passes where it lives in
 // each language so the switcher links to the same page in the other language.
 import type { ReactNode } from 'react';
 import type { Locale } from '@/core/locales';
@@ -14,7 +15,7 @@ export function SiteFrame({ locale, paths, children, subscribe = true }: { local
       <main id="content" className="site-main" tabIndex={-1}>
         {children}
       </main>
-      {subscribe && <SubscribeForm locale={locale} returnTo={paths[locale] ?? `/${locale}`} />}
+      {subscribe && <SubscribeForm locale={locale} returnTo={paths[locale] ?? `/${locale}`} place="footer" />}
     </>
   );
 }

@@ -1,5 +1,6 @@
 // The one input of a subscription, as JSON (`POST /api/v1/members`) and as the subscribe
-// form's fields (the same names; the form adds where to return). `website` is the
+// form's fields (the same names; the form adds where to return, and which of a page's forms
+// it was, so the answer shows the notice of that one). `website` is the
 // honeypot: hidden from people, filled in by bots; a request that fills it is answered
 // like any other and nothing is done.
 import { z } from 'zod';
@@ -9,6 +10,15 @@ import { memberLanguages } from './member';
 const maxEmailLength = 254;
 
 export const honeypotField = 'website';
+
+/** Where a subscribe form sits on a reading page: the larger one (article end, home) or the footer's. */
+export const subscribePlaces = ['main', 'footer'] as const;
+export type SubscribePlace = (typeof subscribePlaces)[number];
+
+/** What the ids of a form's notices start with: `#subscribe-sent` (footer), `#subscribe-main-sent`. */
+export function noticePrefix(place: SubscribePlace): string {
+  return place === 'footer' ? 'subscribe' : `subscribe-${place}`;
+}
 
 export const subscribeInput = z.strictObject({
   email: z.string().trim().max(maxEmailLength).pipe(z.email()),
@@ -31,6 +41,7 @@ export const subscribeFormInput = z.strictObject({
   newsletters: z.array(z.coerce.number().int().positive()).max(20).optional(),
   [honeypotField]: subscribeInput.shape[honeypotField],
   returnTo: returnPath.optional(),
+  place: z.enum(subscribePlaces).optional(),
 });
 export type SubscribeFormInput = z.infer<typeof subscribeFormInput>;
 

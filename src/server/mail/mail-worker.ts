@@ -7,13 +7,9 @@
 import { getDatabase } from '@/db/client';
 import { logger } from '@/server/logger';
 import { pruneThrottle } from '@/server/auth/login-throttle-store';
-import { readSiteNames } from '@/server/members/member-messages';
 import { addressKeyPrefix, addressPolicy, clientKeyPrefix, clientPolicy } from '@/server/members/subscribe-member';
 import { periodicWorker } from '@/server/workers/periodic-worker';
-import { expandQueuedSends, finishSends } from '@/db/newsletters/expand-sends';
-import { readSendRate } from '@/db/newsletters/send-rate';
-import { createNewsletterComposer } from '@/server/newsletters/compose-newsletter';
-import { deliverDueEmails } from './deliver-outbox';
+import { runMailTick } from './mail-tick';
 import { createMailSender, type MailSender } from './mail-transport';
 
 let sender: MailSender | null = null;
@@ -24,12 +20,7 @@ const worker = periodicWorker({
   failure: 'sending e-mail failed; retrying at the next tick',
   async tick() {
     sender ??= createMailSender();
-    const db = getDatabase();
-    await expandQueuedSends(db, new Date());
-    const names = await readSiteNames(db);
-    const sendRate = await readSendRate(db);
-    await deliverDueEmails({ db, sender, fromNameOf: (row) => (row.locale === 'en' ? names.en : names.zh), compose: createNewsletterComposer(db), sendRate });
-    await finishSends(db, new Date());
+    await runMailTick(getDatabase(), sender);
   },
   async prune() {
     const db = getDatabase();

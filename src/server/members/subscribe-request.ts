@@ -1,11 +1,12 @@
 // The two ways a subscription arrives at POST /api/v1/members: JSON from a program, or the
 // subscribe form posted by a browser (with or without JavaScript). JSON is answered 202
 // with one generic sentence in the request's language; a form is sent back to the page it
-// came from (303), to the notice named by the fragment (`#subscribe-sent`…), which the
-// page shows by CSS `:target`: the page itself stays static and cacheable.
+// came from (303), to the notice of the form it came from, named by the fragment
+// (`#subscribe-sent`, `#subscribe-main-sent`…), which the page shows by CSS `:target`: the
+// page itself stays static and cacheable.
 import { z } from 'zod';
 import { AppError } from '@/core/errors/app-error';
-import { subscribeFormInput, subscribeInput, type SubscribeInput } from '@/core/members/subscribe-input';
+import { noticePrefix, subscribeFormInput, subscribeInput, subscribePlaces, type SubscribeInput, type SubscribePlace } from '@/core/members/subscribe-input';
 import { getDatabase } from '@/db/client';
 import { ensureDatabase } from '@/server/ensure-database';
 import { errorLocale } from '@/server/api/error-titles';
@@ -35,9 +36,9 @@ export async function answerJsonSubscription(request: Request): Promise<Response
 
 type FormNotice = 'sent' | 'invalid' | 'limited';
 
-function backTo(request: Request, path: string, notice: FormNotice): Response {
+function backTo(request: Request, path: string, place: SubscribePlace, notice: FormNotice): Response {
   const target = new URL(path, request.url);
-  target.hash = `subscribe-${notice}`;
+  target.hash = `${noticePrefix(place)}-${notice}`;
   return new Response(null, { status: 303, headers: { Location: `${target.pathname}${target.search}${target.hash}`, 'Cache-Control': 'no-store' } });
 }
 
@@ -47,14 +48,15 @@ export async function answerFormSubscription(request: Request): Promise<Response
   if (params.has('newsletters')) fields.newsletters = params.getAll('newsletters');
   const parsed = subscribeFormInput.safeParse(fields);
   const returnTo = parsed.success ? (parsed.data.returnTo ?? '/') : z.string().regex(/^\/(?![/\\])[^\s#]*$/).max(2000).catch('/').parse(fields.returnTo);
-  if (!parsed.success) return backTo(request, returnTo, 'invalid');
+  const place = parsed.success ? (parsed.data.place ?? 'footer') : z.enum(subscribePlaces).catch('footer').parse(fields.place);
+  if (!parsed.success) return backTo(request, returnTo, place, 'invalid');
   const { email, language, newsletters, website } = parsed.data;
   const input: SubscribeInput = { email, language, newsletters, website };
   try {
     await subscribe(request, input);
   } catch (error) {
-    if (error instanceof AppError && error.code === 'RATE_LIMITED') return backTo(request, returnTo, 'limited');
+    if (error instanceof AppError && error.code === 'RATE_LIMITED') return backTo(request, returnTo, place, 'limited');
     throw error;
   }
-  return backTo(request, returnTo, 'sent');
+  return backTo(request, returnTo, place, 'sent');
 }

@@ -28,6 +28,8 @@ export interface PostfixInstance {
   smtpUrl: string;
   /** Every message delivered so far, parsed, with the recipient Postfix delivered it to. */
   delivered(): Promise<Array<{ to: string; mail: ParsedMail; raw: Buffer }>>;
+  /** How many messages are in the Maildir now (no parsing: cheap enough to poll). */
+  count(): number;
   /** Waits until `count` messages are delivered (or throws with the mail log's tail). */
   waitFor(count: number, timeoutMs?: number): Promise<Array<{ to: string; mail: ParsedMail; raw: Buffer }>>;
   stop(): Promise<void>;
@@ -124,6 +126,7 @@ export async function startPostfix(port: number): Promise<PostfixInstance> {
     port,
     smtpUrl: `smtp://127.0.0.1:${port}`,
     delivered,
+    count: () => (existsSync(maildir) ? readdirSync(maildir).length : 0),
     async waitFor(count, timeoutMs = 30_000) {
       const until = Date.now() + timeoutMs;
       for (;;) {

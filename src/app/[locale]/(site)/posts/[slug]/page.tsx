@@ -4,6 +4,7 @@ import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { PostArticle } from '@/components/site/post-article';
 import { SiteFrame } from '@/components/site/site-frame';
+import { SubscribeForm } from '@/components/site/subscribe-form';
 import { loadPostView } from '@/server/load-post';
 import { articleJsonLd, postMetadata } from '@/server/post-metadata';
 
@@ -24,6 +25,7 @@ export default async function PostPage({ params }: PageProps<'/[locale]/posts/[s
   return (
     <SiteFrame locale={view.locale} paths={view.readablePaths}>
       <PostArticle view={view} jsonLd={articleJsonLd(view, t('home'))} />
+      <SubscribeForm locale={view.locale} returnTo={view.readablePaths[view.locale] ?? `/${view.locale}`} place="main" />
     </SiteFrame>
   );
 }
