@@ -80,6 +80,9 @@ export default defineConfig({
       DUET_SCHEDULER_INTERVAL_MS: '1000',
       // The demo's images are encoded once per machine (vitest's run has usually done it).
       DUET_TEST_VARIANT_CACHE: testVariantCache,
+      // The suite creates and signs in many accounts: scrypt at N=2^14, not 2^17, for new
+      // hashes (server/auth/password-hash.ts, hashCost); what it checks is the same.
+      DUET_TEST_SCRYPT_LOG_N: '14',
     },
   },
 });

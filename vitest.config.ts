@@ -7,9 +7,10 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     environment: 'node',
-    // Demo images are encoded once per machine, not once per seeded database.
-    env: { NODE_ENV: 'test', DUET_TEST_VARIANT_CACHE: testVariantCache },
-    // Not a speed check (bench/ measures speed): password hashing (scrypt, N=2^17) and
+    // Demo images are encoded once per machine, not once per seeded database; passwords are
+    // hashed at scrypt N=2^14, not a site's 2^17 (server/auth/password-hash.ts, hashCost).
+    env: { NODE_ENV: 'test', DUET_TEST_VARIANT_CACHE: testVariantCache, DUET_TEST_SCRYPT_LOG_N: '14' },
+    // Not a speed check (bench/ measures speed): password hashing (scrypt) and
     // migrations on a loaded 2-core CI machine can take longer than vitest's 5 s default.
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -99,7 +99,8 @@ export function startInstance(name: 'a' | 'b', env: Record<string, string>): Chi
   const log = openSync(logOf(name), 'a');
   return spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
-    env: { ...process.env, ...env, PORT: String(ports[name]), DATA_DIR: dataDir },
+    // New password hashes at scrypt N=2^14, as in the other suites (server/auth/password-hash.ts).
+    env: { ...process.env, DUET_TEST_SCRYPT_LOG_N: '14', ...env, PORT: String(ports[name]), DATA_DIR: dataDir },
     stdio: ['ignore', log, log],
     detached: true,
   });

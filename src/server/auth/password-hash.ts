@@ -4,7 +4,20 @@
 // can be raised later without locking anyone out.
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-const current = { logN: 17, r: 8, p: 1 } as const;
+const production = { logN: 17, r: 8, p: 1 } as const;
+
+/**
+ * The cost new hashes get: OWASP's setting above, or, for the test suites only, a lower
+ * N from DUET_TEST_SCRYPT_LOG_N (14 to 16: better-auth's own default is 14). The suites
+ * create and sign in hundreds of accounts, a third of a CPU-second each at 17; what they
+ * check (a right password passes, a wrong one and a tampered hash fail, throttling) is the
+ * same at any cost, and a hash carries its parameters, so verifying never reads the
+ * setting. A site never sets it (README, "Tests"); out of range, it is ignored.
+ */
+export function hashCost(env: Record<string, string | undefined> = process.env): { logN: number; r: number; p: number } {
+  const logN = Number(env.DUET_TEST_SCRYPT_LOG_N);
+  return Number.isInteger(logN) && logN >= 14 && logN < production.logN ? { ...production, logN } : production;
+}
 const keyLength = 64;
 
 function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
@@ -24,6 +37,7 @@ function optionsFor(logN: number, r: number, p: number): ScryptOptions {
 /** `scrypt$17$8$1$<salt>$<key>`, base64url. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
+  const current = hashCost();
   const key = await scrypt(password, salt, optionsFor(current.logN, current.r, current.p));
   return ['scrypt', current.logN, current.r, current.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
