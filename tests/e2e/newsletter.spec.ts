@@ -50,10 +50,12 @@ test('publishing e-mails each reader once, in their language, from the publish d
   const page = await context.newPage();
 
   const readers = { zh: `nl-zh-${tag}@example.com`, en: `nl-en-${tag}@example.com`, both: `nl-both-${tag}@example.com` };
+  const confirmations: Array<[string, ParsedMail]> = [];
   for (const [language, email] of Object.entries(readers)) {
     const asked = await page.request.post('/api/v1/members', { headers: { origin }, data: { email, language } });
     expect(asked.status()).toBe(202);
     const confirmation = await mailTo(email);
+    confirmations.push([`confirmation-${language}`, confirmation]);
     const link = /https?:\/\/\S+\/members\/confirm\?token=[\w-]{43}/.exec(confirmation.text ?? '')![0];
     await page.goto(new URL(link).pathname + new URL(link).search);
   }
@@ -138,7 +140,7 @@ test('publishing e-mails each reader once, in their language, from the publish d
   }
 
   // The e-mails as a mail program shows them: their HTML alone, at a phone's and the design's width.
-  for (const [name, mail] of [['zh', zhMail], ['en', enMail], ['bilingual', bothMail]] as const) {
+  for (const [name, mail] of [['zh', zhMail], ['en', enMail], ['bilingual', bothMail], ...confirmations] as const) {
     for (const width of [375, 600]) {
       for (const scheme of ['light', 'dark'] as const) {
         const view = await browser.newContext({ colorScheme: scheme, viewport: { width, height: 800 } });

@@ -32,7 +32,7 @@ function htmlSection(section: ConfirmationSection, link: string): string {
 <h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(section.heading)}</h1>
 <p style="margin:0 0 16px">${escapeHtml(section.intro)}</p>
 <p style="margin:0 0 16px"><a href="${href}" style="display:inline-block;padding:10px 18px;background:#1f2937;color:#ffffff;text-decoration:none;border-radius:6px">${escapeHtml(section.action)}</a></p>
-<p style="margin:0 0 16px;font-size:13px;color:#4b5563">${escapeHtml(link)}</p>
+<p style="margin:0 0 16px;font-size:13px;color:#4b5563;word-break:break-all;overflow-wrap:anywhere">${escapeHtml(link)}</p>
 <p style="margin:0;font-size:13px;color:#4b5563">${escapeHtml(section.ignore)}</p>
 </div>`;
 }
