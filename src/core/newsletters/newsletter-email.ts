@@ -29,6 +29,8 @@ export interface EmailWords {
   /** Why the reader gets this e-mail, naming the newsletter. */
   reason: string;
   unsubscribe: string;
+  /** The link to the member's account page (language, newsletters, data). */
+  preferences: string;
   /** Where a player (video, audio) stood. */
   watch: string;
 }
@@ -137,7 +139,8 @@ function footer(input: NewsletterEmailInput, articles: EmailArticle[]): string {
   return articles
     .map((a) => {
       const words = input.words[a.locale]!;
-      return `<p lang="${a.locale}" style="margin:0 0 8px">${escapeHtml(words.reason)} <a href="${escapeHtml(input.unsubscribeUrl)}">${escapeHtml(words.unsubscribe)}</a></p>`;
+      const preferences = `${input.origin}/${a.locale}/members/account`;
+      return `<p lang="${a.locale}" style="margin:0 0 8px">${escapeHtml(words.reason)} <a href="${escapeHtml(input.unsubscribeUrl)}">${escapeHtml(words.unsubscribe)}</a> · <a href="${escapeHtml(preferences)}">${escapeHtml(words.preferences)}</a></p>`;
     })
     .join('\n');
 }
@@ -151,7 +154,7 @@ function plainText(input: NewsletterEmailInput): string {
   }
   for (const article of input.articles) {
     const words = input.words[article.locale]!;
-    parts.push(`${words.reason} ${words.unsubscribe}: ${input.unsubscribeUrl}`);
+    parts.push(`${words.reason} ${words.unsubscribe}: ${input.unsubscribeUrl}`, `${words.preferences}: ${input.origin}/${article.locale}/members/account`);
   }
   return `${parts.join('\n')}\n`;
 }

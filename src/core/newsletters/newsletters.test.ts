@@ -5,8 +5,8 @@ import { htmlForMail } from './email-html';
 import { composeNewsletterEmail, type EmailArticle, type EmailWords } from './newsletter-email';
 import { signUnsubscribeToken, verifyUnsubscribeToken } from './unsubscribe-token';
 
-const words: EmailWords = { viewInBrowser: 'View in browser', reason: 'You subscribed to Duet Weekly.', unsubscribe: 'Unsubscribe', watch: 'Watch on the site' };
-const zhWords: EmailWords = { viewInBrowser: '在浏览器中查看', reason: '你订阅了双声周刊。', unsubscribe: '退订', watch: '到网站上观看' };
+const words: EmailWords = { viewInBrowser: 'View in browser', reason: 'You subscribed to Duet Weekly.', unsubscribe: 'Unsubscribe', preferences: 'Your subscription', watch: 'Watch on the site' };
+const zhWords: EmailWords = { viewInBrowser: '在浏览器中查看', reason: '你订阅了双声周刊。', unsubscribe: '退订', preferences: '管理订阅', watch: '到网站上观看' };
 const article = (locale: 'zh' | 'en', blocks: string[]): EmailArticle => ({
   locale,
   title: locale === 'zh' ? '标题' : 'Title',
@@ -57,6 +57,9 @@ describe('composeNewsletterEmail', () => {
     expect(email.html).toContain("'PingFang SC'");
     expect(email.text).toContain('View in browser: https://duet.example/en/posts/a');
     expect(email.text).toContain('Unsubscribe: https://duet.example/en/members/unsubscribe?token=T');
+    // The footer also leads to the member's own account page (language, newsletters, data).
+    expect(email.html).toContain('<a href="https://duet.example/en/members/account"');
+    expect(email.text).toContain('Your subscription: https://duet.example/en/members/account');
   });
 
   it('pairs the blocks of a bilingual e-mail as the parallel view does, a gap facing an extra block', () => {

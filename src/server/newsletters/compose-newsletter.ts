@@ -30,7 +30,7 @@ interface Version {
 
 function wordsIn(locale: Locale, newsletter: string): EmailWords {
   const t = createTranslator({ locale, messages: messages[locale], namespace: 'members.newsletter' });
-  return { viewInBrowser: t('viewInBrowser'), reason: t('reason', { newsletter }), unsubscribe: t('unsubscribe'), watch: t('watch') };
+  return { viewInBrowser: t('viewInBrowser'), reason: t('reason', { newsletter }), unsubscribe: t('unsubscribe'), preferences: t('preferences'), watch: t('watch') };
 }
 
 function siteNameIn(identity: IdentityRows, locale: Locale): string {
