@@ -1,9 +1,10 @@
 // The Markdown body of a Hugo page, made plain CommonMark: shortcodes converted or kept
 // visibly, heading attributes (`## Title {#anchor}`, `{anchor=false}`) removed because
 // Duet makes its own heading ids, and the `<!--more-->` summary divider taken out, the
-// text before it becoming the excerpt.
+// text before it becoming the excerpt (without what is left of shortcodes or alert
+// markers: those never reach an excerpt).
 import { toPlainLine } from '../import-values';
-import { convertHugoShortcodes } from './convert-hugo-shortcodes';
+import { convertHugoShortcodes, withoutShortcodes, type ShortcodeOptions } from './convert-hugo-shortcodes';
 
 export interface HugoBody {
   markdown: string;
@@ -14,10 +15,12 @@ export interface HugoBody {
 
 const attribute = String.raw`(?:[#.][\w:-]+|[\w-]+=(?:"[^"]*"|'[^']*'|[^\s}]+))`;
 const headingAttributes = new RegExp(String.raw`^((?:[ \t]*(?:[-*+]|\d{1,9}[.)]|>)[ \t]+)*[ \t]*#{1,6}[ \t].*?)[ \t]*\{[ \t]*${attribute}(?:[ \t]+${attribute})*[ \t]*\}[ \t]*$`);
-const fence = /^ {0,3}(`{3,}|~{3,})/;
+// A fence may sit in a blockquote, as an admonition's code does once it is a GitHub alert.
+const fence = /^(?:[ \t]{0,3}>[ \t]?)*[ \t]{0,3}(`{3,}|~{3,})/;
+const quotePrefix = /^(?:[ \t]{0,3}>[ \t]?)*/;
 
-export function convertHugoBody(markdown: string): HugoBody {
-  const { markdown: converted, kept } = convertHugoShortcodes(markdown);
+export function convertHugoBody(markdown: string, options: ShortcodeOptions = {}): HugoBody {
+  const { markdown: converted, kept } = convertHugoShortcodes(markdown, options);
   const lines: string[] = [];
   let open: string | null = null;
   let divider = -1;
@@ -25,7 +28,7 @@ export function convertHugoBody(markdown: string): HugoBody {
     const marker = fence.exec(line)?.[1];
     if (open) {
       // A closing fence is the marker alone: "```markdown" inside a block opens nothing and closes nothing.
-      if (marker && marker[0] === open[0] && marker.length >= open.length && line.trim() === marker) open = null;
+      if (marker && marker[0] === open[0] && marker.length >= open.length && line.replace(quotePrefix, '').trim() === marker) open = null;
       lines.push(line);
       continue;
     }
@@ -40,6 +43,6 @@ export function convertHugoBody(markdown: string): HugoBody {
     }
     lines.push(line.length < 2000 ? line.replace(headingAttributes, '$1') : line);
   }
-  const summary = divider >= 0 ? toPlainLine(lines.slice(0, divider).join('\n')) : '';
+  const summary = divider >= 0 ? withoutShortcodes(toPlainLine(lines.slice(0, divider).join('\n'))) : '';
   return { markdown: lines.join('\n').replace(/\n{3,}/g, '\n\n').trim(), summary, kept };
 }
