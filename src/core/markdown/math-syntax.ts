@@ -31,7 +31,8 @@ function isDigit(code: Code): boolean {
 
 /**
  * `$…$`: the opening `$` is followed by a non-space, the closing one follows a non-space
- * and is not followed by a digit (Pandoc's `tex_math_dollars`). `$5 and $10` is text;
+ * and is not followed by a digit (Pandoc's `tex_math_dollars`), and nothing between is a
+ * bare `$`. `$5 and $10` is text;
  * `$x$`, `$a_1 + b$` and `售价$x$元` are math. A `\$` inside is TeX's own dollar sign.
  */
 const dollarMath: Construct = {
@@ -78,11 +79,13 @@ const dollarMath: Construct = {
         lastWasSpace = false;
         return escaped;
       }
-      if (code === dollar && !lastWasSpace) {
+      if (code === dollar) {
+        // TeX has no bare `$` inside inline math: a `$` that cannot close means this one
+        // did not open (`$10 and $20, $x$`: only `$x$` is math).
         // `$5，约$10` and `￥5/$1，公式$…`: a number followed by Chinese is money, not math.
-        if (startsWithDigit && sawCjk) return nok(code);
+        if (lastWasSpace || (startsWithDigit && sawCjk)) return nok(code);
         data.exit();
-        return effects.attempt(closing, done, notClosing)(code);
+        return effects.attempt(closing, done, nok)(code);
       }
       lastWasSpace = isWhitespace(code);
       sawCjk ||= isCjk(code);
@@ -93,12 +96,6 @@ const dollarMath: Construct = {
     function escaped(code: Code): State | undefined {
       if (code === eof || isLineEnding(code)) return inside(code);
       data.consume(code);
-      return inside;
-    }
-
-    function notClosing(code: Code): State | undefined {
-      data.consume(code);
-      lastWasSpace = false;
       return inside;
     }
 

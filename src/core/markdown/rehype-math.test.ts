@@ -33,12 +33,17 @@ describe('math', () => {
     ['售价$5，约$10。', '$5，约'],
     ['价格￥5/$1，公式$E=mc^2$成立', '价格￥5/$1，公式'],
     ['$x $ is not math', '$x $ is not math'],
+    ['Between $10 and $20 a seat.', 'Between $10 and $20 a seat.'],
     ['a lone \\$ sign and `$x$` in code', '$x$'],
   ])('leaves money and code alone: %s', async (markdown, kept) => {
     const html = await render(markdown, 'zh');
     expect(html).toContain(kept);
     if (!markdown.includes('E=mc^2')) expect(formulas(html)).toEqual([]);
     else expect(formulas(html)).toEqual(['E=mc^2']);
+  });
+
+  it('reads the math after prices in the same paragraph, and only it', async () => {
+    expect(formulas(await render('Between $10 and $20 per seat, or $n \\cdot 15$ for $n$ seats.'))).toEqual(['n \\cdot 15', 'n']);
   });
 
   it('reads math inside Chinese text', async () => {
