@@ -46,6 +46,12 @@ describe('math', () => {
     expect(formulas(await render('Between $10 and $20 per seat, or $n \\cdot 15$ for $n$ seats.'))).toEqual(['n \\cdot 15', 'n']);
   });
 
+  it('reads chemistry with mhchem’s \\ce', async () => {
+    const html = await render('Water is $\\ce{H2O}$.');
+    expect(formulas(html)).toEqual(['\\ce{H2O}']);
+    expect(html).not.toContain('math-error');
+  });
+
   it('reads math inside Chinese text', async () => {
     expect(formulas(await render('速度$v=\\frac{s}{t}$，其中$t>0$。', 'zh'))).toEqual(['v=\\frac{s}{t}', 't>0']);
   });
@@ -81,6 +87,7 @@ describe('KaTeX output and the sanitizer', () => {
     '\\rule{1em}{2pt}', '\\begin{array}{c|c}a&b\\\\\\hline c&d\\end{array}', '\\huge x \\tiny y', '\\sout{x}', '\\overline{AB}',
     '\\underline{x}', '\\stackrel{a}{=}', '\\operatorname{sin} x', '\\big( \\Big( \\bigg(', '\\angl{n}', '\\smash{x}',
     '\\llap{x}', '\\raisebox{1em}{x}', '\\kern1em', '\\left\\lceil x \\right\\rfloor', '\\left. x \\right|',
+    '\\ce{CO2 + C -> 2 CO}', '\\ce{Hg^2+ ->[I-] HgI2 ->[I-] [Hg^{II}I4]^2-}', '\\ce{A <=> B}', '\\pu{123 kJ/mol}',
   ];
 
   it.each([false, true])('passes every element, class, attribute and style KaTeX writes (display %s)', (displayMode) => {

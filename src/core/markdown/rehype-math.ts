@@ -5,6 +5,8 @@
 import type { Element, ElementContent, Root } from 'hast';
 import { toString } from 'hast-util-to-string';
 import katex from 'katex';
+// mhchem's \ce and \pu, for chemistry (LoveIt and other themes enable it with KaTeX).
+import 'katex/contrib/mhchem';
 import rehypeParse from 'rehype-parse';
 import { unified } from 'unified';
 import { SKIP, visit } from 'unist-util-visit';

@@ -103,4 +103,17 @@ describe('convertHugoShortcodes', () => {
     expect(body.kept).toEqual(['unknown']);
     expect(withoutShortcodes('A `{{% columns %}}` B')).toBe('A B');
   });
+
+  it('reads the doubled backslashes Hugo sites write around \( \) and \[ \] as math, but not in code or $$ blocks', async () => {
+    const body = convertHugoBody(
+      'Inline \\\\(f(x)=x^2\\\\) and `\\\\(code\\\\)`.\n\n\\\\[\na^2+b^2=c^2\n\\\\]\n\n$$\n\\begin{aligned}a&=b \\\\[2pt] c&=d\\end{aligned}\n$$',
+    ).markdown;
+    expect(body).toBe('Inline \\(f(x)=x^2\\) and `\\\\(code\\\\)`.\n\n\\[\na^2+b^2=c^2\n\\]\n\n$$\n\\begin{aligned}a&=b \\\\[2pt] c&=d\\end{aligned}\n$$');
+    const html = (await renderMarkdown(body, { locale: 'en' })).html;
+    expect([...html.matchAll(/<annotation encoding="application\/x-tex">([\s\S]*?)<\/annotation>/g)].map((m) => m[1]!.trim().replace(/&#x26;/g, '&'))).toEqual([
+      'f(x)=x^2',
+      'a^2+b^2=c^2',
+      '\\begin{aligned}a&=b \\\\[2pt] c&=d\\end{aligned}',
+    ]);
+  });
 });
