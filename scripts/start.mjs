@@ -107,6 +107,7 @@ if (problems.length > 0) {
 run([join(root, 'scripts', 'patch-next.mjs')], 'patching Next.js');
 run([join(root, 'scripts', 'patch-micromark.mjs')], 'patching micromark');
 run([join(root, 'scripts', 'latin-fonts.mjs')], 'cutting the Latin fonts');
+run([join(root, 'scripts', 'katex-assets.mjs')], 'copying KaTeX’s stylesheet and fonts');
 
 if (mode === 'dev') {
   run([join(root, 'scripts', 'build-server-entry.mjs')], 'bundling the server entry');

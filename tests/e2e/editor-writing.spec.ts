@@ -236,3 +236,22 @@ for (const locale of ['zh', 'en'] as const) {
     await expect(prose.locator('p', { hasText: '[broken](https://example.com/never-closed' })).toBeVisible();
   });
 }
+
+test('writing mode shows a callout’s marker as its label and display math as a formula’s source; the preview renders both', async ({ browser, baseURL }, info) => {
+  test.setTimeout(90_000);
+  const page = await ownerPage(browser, baseURL!);
+  const postId = await newDraft(page, `Callouts ${run}-${info.project.name}`, 'en');
+  await openEditor(page, 'en', postId);
+  await page.locator('#en-body').click();
+  const markdown = '> [!WARNING]\n> Mind the gap.\n\n$$\nE = mc^2\n$$\n\nInline $x^2$ too.';
+  await page.keyboard.insertText(markdown);
+  await expect(page.locator('#en-body .cm-md-callout-marker')).toHaveText('[!WARNING]');
+  await expect(page.locator('#en-body .cm-md-math')).toHaveCount(3);
+  await savedBody(page, postId, 'en', markdown);
+  const preview = await openPreview(page, 'en', postId);
+  await expect(preview.locator('.prose .callout-warning .callout-title')).toHaveText('Warning');
+  await expect(preview.locator('.prose .math-display annotation')).toHaveText('E = mc^2');
+  await expect(preview.locator('.prose .math-inline annotation')).toHaveText('x^2');
+  await expect(preview.locator('head link[href^="/fonts/katex/katex."]')).toHaveCount(1);
+  await preview.close();
+});

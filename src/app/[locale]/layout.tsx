@@ -7,6 +7,7 @@
 // the rest (scripts/latin-fonts.mjs writes this on install).
 import '@/generated/latin-fonts/fonts.css';
 import '../globals.css';
+import '../prose-blocks.css';
 import type { Metadata, Viewport } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { preload } from 'react-dom';

@@ -12,6 +12,7 @@ import type { PostView } from '@/server/post-view';
 import { getRenderedBody } from '@/server/render/rendered-body';
 import { ResponsiveImage } from './responsive-image';
 import { PostHeader } from './post-header';
+import { MathStylesheet } from './math-stylesheet';
 import { PostMedia } from './post-media';
 
 /** `html` replaces the stored rendering: the Studio's preview of a draft passes its own. */
@@ -42,6 +43,7 @@ export async function PostArticle({ view, jsonLd, html: draftHtml }: { view: Pos
       <PostHeader view={view} />
       {cover && <PostCover cover={cover} alt={cover.alt[shown.locale] ?? cover.alt[locale] ?? ''} />}
       <PostMedia post={post} locale={locale} title={shown.title} />
+      <MathStylesheet html={html} />
       <div className="prose" dangerouslySetInnerHTML={{ __html: html }} />
       <footer className="post-footer" lang={locale}>
         {paths[other] && !isFallback && (

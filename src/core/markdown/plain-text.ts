@@ -2,6 +2,7 @@
 // excerpts: one paragraph per block, code kept as text, footnote marks dropped and the
 // footnotes themselves moved to the end, where they do not interrupt the prose.
 import type { FootnoteDefinition, Nodes, Root } from 'mdast';
+import { calloutOf } from './callouts';
 import { parseMarkdown } from './parse-markdown';
 
 const han = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303F\uFF00-\uFFEF]/u;
@@ -32,9 +33,17 @@ function blocksOf(parent: Root | Extract<Nodes, { children: unknown[] }>, notes:
       case 'code':
         push(blocks, node.value);
         break;
-      case 'blockquote':
-        blocks.push(...blocksOf(node, notes));
+      case 'blockquote': {
+        // An alert's `[!NOTE]` marker is syntax, not words: its title (if any) and body are.
+        const callout = calloutOf(node);
+        if (callout) {
+          push(blocks, callout.title.map(inlineText).join(''));
+          blocks.push(...blocksOf({ type: 'blockquote', children: callout.body }, notes));
+        } else {
+          blocks.push(...blocksOf(node, notes));
+        }
         break;
+      }
       case 'list':
         push(blocks, node.children.map((item) => blocksOf(item, notes).join('\n')).filter(Boolean).join('\n'));
         break;
@@ -63,6 +72,7 @@ export function inlineText(node: Nodes): string {
     case 'text':
       return joinLines(node.value);
     case 'inlineCode':
+    case 'inlineMath':
       return node.value;
     case 'break':
       return '\n';

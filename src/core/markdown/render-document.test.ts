@@ -28,6 +28,8 @@ describe('renderDocument in linear time on hostile shapes', () => {
     { name: '200 KB of `![a` on one line', markdown: '![a'.repeat(66_000), before: '19 s, in micromark’s text resolver' },
     { name: '40 KB of stacked setext headings', markdown: 'a\n=\n'.repeat(10_000), before: '40 s' },
     { name: '200 KB of `[` on one line', markdown: '['.repeat(200_000), before: 'minutes, in the reading-time estimate' },
+    { name: '200 KB of unclosed `\\(` on one line', markdown: '\\(a'.repeat(66_000), before: 'quadratic: each opener scanned to the end (math-syntax.ts)' },
+    { name: '200 KB of unclosed `$` in one paragraph', markdown: '$a '.repeat(66_000), before: 'quadratic: each opener scanned to the end (math-syntax.ts)' },
   ];
   it.each(shapes)('$name (before: $before)', async ({ markdown }) => {
     const started = performance.now();

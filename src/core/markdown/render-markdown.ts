@@ -15,12 +15,14 @@ import { unified } from 'unified';
 import { SKIP, visit } from 'unist-util-visit';
 import type { Locale } from '@/core/locales';
 import type { HighlighterCore } from 'shiki/core';
+import { remarkCallouts } from './callouts';
 import { codeThemes, getHighlighter } from './highlighter';
 import { listItemHandler } from './list-item-handler';
 import { parseMarkdown } from './parse-markdown';
 import { rehypeCjkSpacing } from './rehype-cjk-spacing';
 import { rehypeHeadingIds } from './rehype-heading-ids';
 import { rehypeImages, rehypeImageSrcset, type ImageSize } from './rehype-images';
+import { rehypeMath } from './rehype-math';
 import { sanitizeSchema } from './sanitize-schema';
 
 export interface RenderMarkdownOptions {
@@ -87,6 +89,7 @@ function createProcessor(highlighter: HighlighterCore, { locale, images }: Rende
     unified()
       .use(remarkParse)
       .use(remarkGfm)
+      .use(() => remarkCallouts(locale))
       .use(remarkRehype, {
         handlers: { listItem: listItemHandler },
         // Per-language footnote ids, so the parallel view can show both versions on one page.
@@ -109,6 +112,7 @@ function createProcessor(highlighter: HighlighterCore, { locale, images }: Rende
         properties: { className: ['heading-anchor'] },
         test: (heading: Element) => !containsLink(heading) && !isFootnoteLabel(heading),
       })
+      .use(rehypeMath)
       .use(rehypeLimitHighlighting)
       .use(() =>
         // shiki types a core highlighter's language names as `never`, which its own

@@ -82,10 +82,10 @@ describe('sanitizeSchema', () => {
     expect(sanitize(tree)).toBe('<figure><img src="/a.webp" alt="a" loading="lazy" decoding="async" width="10" height="5"><figcaption>cap</figcaption></figure>');
   });
 
-  it('removes script, style and svg with their content', () => {
+  it('removes script, style, iframe and an SVG foreignObject with their content', () => {
     const tree: Root = {
       type: 'root',
-      children: ['script', 'style', 'svg', 'iframe'].map((tagName) => ({
+      children: ['script', 'style', 'foreignObject', 'iframe'].map((tagName) => ({
         type: 'element' as const,
         tagName,
         properties: {},
@@ -93,5 +93,23 @@ describe('sanitizeSchema', () => {
       })),
     };
     expect(sanitize(tree)).toBe('');
+  });
+
+  it('keeps an svg (KaTeX draws roots and arrows with one) but not a script or handler inside it', () => {
+    const tree: Root = {
+      type: 'root',
+      children: [
+        {
+          type: 'element',
+          tagName: 'svg',
+          properties: { onLoad: 'alert(1)', viewBox: '0 0 10 10' },
+          children: [
+            { type: 'element', tagName: 'script', properties: {}, children: [{ type: 'text', value: 'alert(2)' }] },
+            { type: 'element', tagName: 'path', properties: { d: 'M0 0L10 10', onClick: 'alert(3)' }, children: [] },
+          ],
+        },
+      ],
+    };
+    expect(sanitize(tree)).toBe('<svg viewBox="0 0 10 10"><path d="M0 0L10 10"></path></svg>');
   });
 });

@@ -11,6 +11,9 @@ describe('blockKind', () => {
     ['<UL>\n<li>x</li></UL>', 'ul'],
     ['<pre class="shiki"><code>x</code></pre>', 'pre'],
     ['<section data-footnotes class="footnotes">', 'section'],
+    ['<div class="callout callout-tip" role="note">', 'callout'],
+    ['<div class="math-display"><span class="katex-display">', 'math'],
+    ['<details>\n<summary>S</summary>', 'details'],
     ['plain', 'text'],
     ['', 'text'],
   ])('%j → %s', (html, kind) => {

@@ -14,11 +14,16 @@ export interface AlignedRow {
  */
 const maxTableCells = 4_000_000;
 
-/** The tag of a block's first element, e.g. "p"; every heading level is "h"; "text" for bare text. */
+/**
+ * The tag of a block's first element, e.g. "p"; every heading level is "h"; "text" for bare
+ * text; a callout is "callout" and display math "math", not a bare "div".
+ */
 export function blockKind(html: string): string {
-  const match = /^\s*<([a-zA-Z][a-zA-Z0-9]*)/.exec(html);
+  const match = /^\s*<([a-zA-Z][a-zA-Z0-9]*)(?:\s+class="([a-z-]+))?/.exec(html);
   if (!match) return 'text';
   const tag = match[1]!.toLowerCase();
+  if (tag === 'div' && match[2] === 'callout') return 'callout';
+  if (tag === 'div' && match[2] === 'math-display') return 'math';
   // A translator may demote or promote a heading; it is still the same heading.
   return /^h[1-6]$/.test(tag) ? 'h' : tag;
 }

@@ -2,7 +2,9 @@
 // every address absolute (an e-mail has no base), images without the srcset and lazy
 // loading only browsers understand and never wider than the column, links into the page
 // (heading anchors, footnotes) reduced to their text, and players (video,
-// audio, embeds), which mail programs do not run, replaced by a link to the article.
+// audio, embeds), which mail programs do not run, replaced by a link to the article, and
+// formulas as MathML only (a mail program has no KaTeX stylesheet).
+import { mathWithoutCss } from '@/core/markdown/math-without-css';
 
 /** Makes site-relative addresses (`/images/…`) absolute under `origin`. */
 export function absolutize(html: string, origin: string): string {
@@ -26,7 +28,7 @@ function imageForMail(tag: string): string {
 /** The article's HTML as an e-mail carries it; `articleUrl` is where players become a link. */
 export function htmlForMail(html: string, origin: string, articleUrl: string, watchLabel: string): string {
   const link = `<p><a href="${articleUrl}">${watchLabel}</a></p>`;
-  return absolutize(html, origin)
+  return absolutize(mathWithoutCss(html), origin)
     // A heading's own anchor link points into the page, which an e-mail is not: keep its text.
     .replace(/<a\b[^>]*\shref="#[^"]*"[^>]*>([\s\S]*?)<\/a>/g, '$1')
     .replace(/<(video|audio|iframe)\b[^>]*>[\s\S]*?<\/\1>/g, link)

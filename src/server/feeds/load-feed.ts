@@ -4,6 +4,7 @@
 import { unstable_cache } from 'next/cache';
 import type { Post, Translation } from '@/core/content/types';
 import { absolutizeHtml } from '@/core/feeds/absolutize-html';
+import { mathWithoutCss } from '@/core/markdown/math-without-css';
 import { latestDate, type FeedChannel, type FeedEntry } from '@/core/feeds/feed-types';
 import { getRenderedBody } from '@/server/render/rendered-body';
 import { otherLocale, type Locale } from '@/core/locales';
@@ -69,7 +70,8 @@ async function toFeedEntry(post: Post, locale: Locale): Promise<FeedEntry | null
 /** The article's HTML as the page renders it, every link made absolute for readers off the site. */
 function renderFeedHtml(translation: Translation, url: string): Promise<string> {
   return unstable_cache(
-    async () => absolutizeHtml((await getRenderedBody(translation)).html, url),
+    // A feed reader has no KaTeX stylesheet: formulas go as MathML only.
+    async () => absolutizeHtml(mathWithoutCss((await getRenderedBody(translation)).html), url),
     ['duet', 'feed-html', String(translation.id), String(translation.revisionId), translation.updatedAt, url],
     { tags: [contentTag] },
   )();

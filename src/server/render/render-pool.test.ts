@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { renderDocument } from '@/core/markdown/render-document';
-import { closeRenderPool, renderBudgetMs, RenderTimeoutError, renderInWorker } from './render-pool';
+import { closeRenderPool, countFormulaDelimiters, renderBudgetMs, RenderTimeoutError, renderInWorker } from './render-pool';
 
 afterAll(() => closeRenderPool());
 
@@ -41,4 +41,18 @@ describe('renderInWorker', () => {
     expect(renderBudgetMs(200_000)).toBeGreaterThan(renderBudgetMs(10_000));
     expect(renderBudgetMs(0)).toBeGreaterThan(0);
   });
+
+  it('adds to the budget by the formula, up to a cap, so math-dense texts render and dollar padding buys little', () => {
+    // Three dollars make one pair; each \( and \[ counts: an upper bound, prices included.
+    expect(countFormulaDelimiters('$a$ and \\(b\\) and \\[c\\], costs $5')).toBe(3);
+    expect(countFormulaDelimiters('$'.repeat(1_000_000))).toBe(1000);
+    expect(renderBudgetMs(5_000, 500)).toBeGreaterThanOrEqual(renderBudgetMs(5_000) + 2_000);
+    expect(renderBudgetMs(5_000, 1_000_000)).toBe(renderBudgetMs(5_000, 1_000));
+  });
+
+  it('renders 500 formulas in 5 KB within the budget it gives them', async () => {
+    const markdown = Array.from({ length: 500 }, (_, i) => `$x_{${i}}$`).join(' ');
+    const doc = await renderInWorker({ markdown, locale: 'en' });
+    expect(doc.html.match(/class="katex"/g)).toHaveLength(500);
+  }, 60_000);
 });

@@ -19,10 +19,31 @@ import { logger } from '@/server/logger';
  * milliseconds per kilobyte (the longest, 200 KB, in about a second on a slow machine),
  * so only a text whose cost grows faster than its length runs out of it.
  */
-export function renderBudgetMs(length: number): number {
+export function renderBudgetMs(length: number, formulas = 0): number {
   const base = Number(process.env.DUET_RENDER_BASE_MS ?? 1500);
   const perKb = Number(process.env.DUET_RENDER_MS_PER_KB ?? 20);
-  return Math.round(base + (perKb * length) / 1024);
+  const perFormula = Number(process.env.DUET_RENDER_MS_PER_FORMULA ?? 4);
+  return Math.round(base + (perKb * length) / 1024 + perFormula * Math.min(formulas, maxBudgetedFormulas));
+}
+
+/**
+ * Math costs by the formula, not by the byte: KaTeX and its markup take a few
+ * milliseconds each, so `$x_1$ $x_2$…` (500 formulas in 5 KB) needs more than its length
+ * earns. Each formula adds to the budget, up to this many, so a text padded with dollar
+ * signs cannot buy a worker for long.
+ */
+const maxBudgetedFormulas = 1000;
+
+/** At most how many formulas a text can hold: every `$` pair, `\(` and `\[` (an overestimate, as prices count). */
+export function countFormulaDelimiters(markdown: string): number {
+  let dollars = 0;
+  let brackets = 0;
+  for (let at = markdown.indexOf('$'); at >= 0 && dollars < 2 * maxBudgetedFormulas; at = markdown.indexOf('$', at + 1)) dollars += 1;
+  for (let at = markdown.indexOf('\\'); at >= 0 && brackets < maxBudgetedFormulas; at = markdown.indexOf('\\', at + 1)) {
+    const next = markdown[at + 1];
+    if (next === '(' || next === '[') brackets += 1;
+  }
+  return Math.floor(dollars / 2) + brackets;
 }
 
 /** Jobs waiting beyond this many are refused (503) rather than queued without end. */
@@ -190,7 +211,7 @@ function pool(): RenderPool {
 }
 
 /** Renders a text in a worker; RenderTimeoutError when it outlives its budget. */
-export function renderInWorker(input: RenderDocumentInput, budgetMs = renderBudgetMs(input.markdown.length)): Promise<RenderedDocument> {
+export function renderInWorker(input: RenderDocumentInput, budgetMs = renderBudgetMs(input.markdown.length, countFormulaDelimiters(input.markdown))): Promise<RenderedDocument> {
   return pool().run({ kind: 'render', input }, budgetMs, () => new RenderTimeoutError(budgetMs)) as Promise<RenderedDocument>;
 }
 

@@ -87,6 +87,11 @@ const lineClasses: Record<string, Decoration> = {
   HorizontalRule: lineClass('cm-md-hr'),
 };
 
+const calloutMarker = /^([ \t]*>[ \t]?)\[!(?:note|tip|important|warning|caution)\]/i;
+const calloutLabel = Decoration.mark({ class: 'cm-md-callout-marker' });
+const displayMath = /^(?:\$\$[\s\S]*\$\$|\\\[[\s\S]*\\\])\s*$/;
+const mathLine = lineClass('cm-md-math');
+
 /** Constructs whose marks show when the selection touches them. */
 const inlineConstructs = new Set(['Emphasis', 'StrongEmphasis', 'Strikethrough', 'InlineCode']);
 
@@ -130,6 +135,17 @@ function build(view: EditorView, labels: LivePreviewLabels, actions: RemoteImage
             linesSeen.add(key);
             lines.push(lineDeco.range(state.doc.line(n).from));
           }
+        }
+        // A GitHub alert's marker reads as the callout's label; display math as a formula's
+        // source, set like code (the page renders both: callouts.ts, rehype-math.ts).
+        if (node.name === 'Blockquote') {
+          const first = state.doc.lineAt(node.from);
+          const marker = calloutMarker.exec(first.text);
+          if (marker) inline.push(calloutLabel.range(first.from + marker[1]!.length, first.from + marker[0].length));
+        }
+        if (node.name === 'Paragraph' && node.to - node.from < 20_000 && displayMath.test(state.sliceDoc(node.from, node.to))) {
+          const last = state.doc.lineAt(Math.min(node.to, to)).number;
+          for (let n = state.doc.lineAt(Math.max(node.from, from)).number; n <= last; n += 1) lines.push(mathLine.range(state.doc.line(n).from));
         }
         if (node.name === 'HeaderMark') {
           // "## " goes with its space; a setext underline stays (it is its own line).

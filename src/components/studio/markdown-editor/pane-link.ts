@@ -30,11 +30,36 @@ export function topLevelBlocks(state: EditorState): Block[] {
   const blocks: Block[] = [];
   const cursor = tree.topNode.cursor();
   if (!cursor.firstChild()) return blocks;
+  let details: Block | null = null;
+  let depth = 0;
   do {
-    const kind = /Heading/.test(cursor.name) ? 'h' : kinds[cursor.name];
-    if (kind) blocks.push({ from: cursor.from, to: cursor.to, kind });
+    const base = /Heading/.test(cursor.name) ? 'h' : kinds[cursor.name];
+    if (!base) continue;
+    const kind = refinedKind(base, state.doc.sliceString(cursor.from, Math.min(cursor.to, cursor.from + 4000)));
+    // A <details> … </details> run is one block on the page (details-blocks.ts): one here too.
+    if (details) {
+      if (kind === 'details' && !/<\/details>\s*$/i.test(state.doc.sliceString(cursor.from, cursor.to))) depth += 1;
+      if (kind === 'html' && /^\s*<\/details>\s*$/i.test(state.doc.sliceString(cursor.from, cursor.to))) depth -= 1;
+      details.to = cursor.to;
+      if (depth === 0) details = null;
+      continue;
+    }
+    const block = { from: cursor.from, to: cursor.to, kind };
+    blocks.push(block);
+    if (kind === 'details' && !/<\/details>\s*$/i.test(state.doc.sliceString(cursor.from, cursor.to))) {
+      details = block;
+      depth = 1;
+    }
   } while (cursor.nextSibling());
   return blocks;
+}
+
+/** The kind the rendered page gives a block the editor's parser sees only as text: callouts, display math, details. */
+function refinedKind(kind: string, text: string): string {
+  if (kind === 'blockquote' && /^>\s*\[!(?:note|tip|important|warning|caution)\]/i.test(text)) return 'callout';
+  if (kind === 'p' && /^(?:\$\$[\s\S]*\$\$|\\\[[\s\S]*\\\])\s*$/.test(text)) return 'math';
+  if (kind === 'html' && /^<details[\s>]/i.test(text)) return 'details';
+  return kind;
 }
 
 /** The index of the block at or before a position (0 when there is none before). */

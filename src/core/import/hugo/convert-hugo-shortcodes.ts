@@ -1,20 +1,33 @@
 // Hugo shortcodes in a Markdown body. Those with a plain Markdown meaning are converted:
 // {{< figure >}} becomes an image whose title is the caption (Duet shows it as a
-// captioned figure), {{< highlight lang >}}…{{< /highlight >}} a fenced code block, and
-// the embeds (youtube, vimeo, gist, x/tweet, instagram) links; ref/relref become the path
-// they point at. Every other shortcode ({{< admonition >}}, {{% columns %}}…) stays in
-// the text, visibly, as inline code, and is reported. `{{</* x */>}}`, Hugo's way of
-// writing a shortcode literally, becomes `{{< x >}}`. Inside fenced code nothing is
-// converted. Tags are found in one pass; each is looked at once.
+// captioned figure), {{< highlight lang >}}…{{< /highlight >}} a fenced code block, the
+// embeds (youtube, vimeo, bilibili, gist, x/tweet, instagram) a paragraph holding the
+// link, ref/relref the path of the page they name. The popular themes' block shortcodes
+// (hugo-shortcode-blocks.ts) become Duet Markdown: admonitions, notices, alerts, callouts
+// and hints a GitHub alert (`> [!TIP]`), details a <details> block, tabs a heading per
+// tab. Every other shortcode ({{% columns %}}…) stays in the text, visibly, as inline
+// code, and is reported. `{{</* x */>}}`, Hugo's way of writing a shortcode literally,
+// becomes `{{< x >}}`. Inside fenced code nothing is converted. Tags are found in one
+// pass; each is looked at once, and a block's content is converted once, inside it.
 
 import { toPlainLine } from '../import-values';
+import { blockConverters, type BlockContext } from './hugo-shortcode-blocks';
 
 export interface ConvertedShortcodes {
   markdown: string;
   kept: string[];
 }
 
-interface Tag {
+export interface ShortcodeOptions {
+  /**
+   * The Duet path of the page a ref/relref names (its argument, e.g. `posts/a.md` or
+   * `/blog/a`), when the importer knows it; without one, or when it answers null, the
+   * link points at `/posts/<the page's file or folder name>`.
+   */
+  resolveRef?: (target: string) => string | null;
+}
+
+export interface Tag {
   start: number;
   end: number;
   percent: boolean;
@@ -27,9 +40,15 @@ interface Tag {
 }
 
 const maxTagLength = 4000;
+/** Blocks inside blocks deeper than this stay as text (and are reported). */
+const maxBlockDepth = 8;
 const embeds: Record<string, (args: string[], named: Record<string, string>) => string | null> = {
   youtube: (a, n) => (n.id ?? a[0] ? `https://www.youtube.com/watch?v=${n.id ?? a[0]}` : null),
   vimeo: (a, n) => (n.id ?? a[0] ? `https://vimeo.com/${n.id ?? a[0]}` : null),
+  bilibili: (a, n) => {
+    const id = n.id ?? n.bvid ?? a[0];
+    return id ? `https://www.bilibili.com/video/${/^\d+$/.test(id) ? `av${id}` : id}` : null;
+  },
   gist: (a, n) => ((n.user ?? a[0]) && (n.id ?? a[1]) ? `https://gist.github.com/${n.user ?? a[0]}/${n.id ?? a[1]}` : null),
   x: (a, n) => ((n.user ?? a[0]) && (n.id ?? a[1]) ? `https://x.com/${n.user ?? a[0]}/status/${n.id ?? a[1]}` : null),
   instagram: (a, n) => (n.id ?? a[0] ? `https://www.instagram.com/p/${n.id ?? a[0]}/` : null),
@@ -37,14 +56,21 @@ const embeds: Record<string, (args: string[], named: Record<string, string>) => 
 embeds.tweet = embeds.x!;
 embeds.twitter = embeds.x!;
 
-export function convertHugoShortcodes(markdown: string): ConvertedShortcodes {
-  if (!markdown.includes('{{')) return { markdown, kept: [] };
+export function convertHugoShortcodes(markdown: string, options: ShortcodeOptions = {}): ConvertedShortcodes {
+  const kept: string[] = [];
+  const converted = convertText(markdown, options, kept, { depth: 0, tabNames: [] });
+  return { markdown: converted, kept };
+}
+
+function convertText(markdown: string, options: ShortcodeOptions, kept: string[], context: BlockContext): string {
+  if (!markdown.includes('{{')) return markdown;
   const fences = findFences(markdown);
   const tags = findTags(markdown);
   const highlightClosers = tags.flatMap((tag, index) => (tag.closing && !tag.escaped && tag.name === 'highlight' ? [index] : []));
+  const closers = matchBlockClosers(tags, fences);
   const out: string[] = [];
-  const kept: string[] = [];
   let copied = 0;
+  let tabIndex = 0;
   for (let index = 0; index < tags.length; index++) {
     const tag = tags[index]!;
     if (tag.start < copied) continue;
@@ -68,7 +94,22 @@ export function convertHugoShortcodes(markdown: string): ConvertedShortcodes {
         continue;
       }
     }
-    const converted = convertSingle(tag);
+    const closeIndex = closers.get(index);
+    const block = blockConverters[tag.name];
+    if (block && closeIndex !== undefined && context.depth < maxBlockDepth) {
+      const close = tags[closeIndex]!;
+      const inner = markdown.slice(tag.end, close.start);
+      const result = block(tag, (text, nested) => convertText(text, options, kept, { depth: context.depth + 1, tabNames: nested?.tabNames ?? [] }), inner, {
+        ...context,
+        tabIndex: tabIndex,
+      });
+      if (tag.name === 'tab') tabIndex += 1;
+      out.push(result);
+      copied = close.end;
+      index = closeIndex;
+      continue;
+    }
+    const converted = convertSingle(tag, options);
     if (converted !== null) {
       out.push(converted);
     } else {
@@ -77,10 +118,36 @@ export function convertHugoShortcodes(markdown: string): ConvertedShortcodes {
     }
   }
   out.push(markdown.slice(copied));
-  return { markdown: out.join(''), kept };
+  return out.join('');
 }
 
-function convertSingle(tag: Tag): string | null {
+/** For each opening tag of a block shortcode, the index of the tag that closes it (same name, nesting counted). */
+function matchBlockClosers(tags: Tag[], fences: Array<[number, number]>): Map<number, number> {
+  const closers = new Map<number, number>();
+  const open = new Map<string, number[]>();
+  tags.forEach((tag, index) => {
+    if (tag.escaped || !blockConverters[tag.name] || insideFence(fences, tag.start)) return;
+    const stack = open.get(tag.name) ?? [];
+    open.set(tag.name, stack);
+    if (!tag.closing) stack.push(index);
+    else {
+      const opener = stack.pop();
+      if (opener !== undefined) closers.set(opener, index);
+    }
+  });
+  return closers;
+}
+
+/** Leftover shortcode tags taken out of a line of plain text (an excerpt, a description). */
+export function withoutShortcodes(text: string): string {
+  return text
+    .replace(/`*\{\{[<%][\s\S]{0,4000}?[%>]\}\}`*/g, ' ')
+    .replace(/\[!(?:note|tip|important|warning|caution)\]/gi, ' ')
+    .replace(/[ \t]{2,}/g, ' ')
+    .trim();
+}
+
+function convertSingle(tag: Tag, options: ShortcodeOptions): string | null {
   if (tag.closing) return null;
   const { args, named } = tag;
   if (tag.name === 'figure') {
@@ -90,9 +157,25 @@ function convertSingle(tag: Tag): string | null {
     const image = `![${escapeText(plain(named.alt ?? ''))}](${destination(src)}${caption ? ` "${caption.replace(/"/g, '\\"')}"` : ''})`;
     return `\n\n${named.link ? `[${image}](${destination(named.link)})` : image}\n\n`;
   }
-  if (tag.name === 'ref' || tag.name === 'relref') return args[0] ?? named.path ?? null;
+  if (tag.name === 'ref' || tag.name === 'relref') {
+    const target = args[0] ?? named.path;
+    return target ? refPath(target, options) : null;
+  }
   const embed = embeds[tag.name]?.(args, named);
   return embed ? `\n\n<${embed}>\n\n` : null;
+}
+
+/** Where a ref/relref points in Duet: the importer's answer, else `/posts/<name>` (and its #anchor). */
+function refPath(target: string, options: ShortcodeOptions): string {
+  const resolved = options.resolveRef?.(target);
+  if (resolved) return resolved;
+  const [path = '', anchor] = target.split('#', 2);
+  const parts = path.replace(/\.(?:md|markdown|html)$/i, '').split('/').filter(Boolean);
+  // A page bundle is named by its folder: posts/a/index.md is the page "a".
+  if (parts.length > 1 && /^_?index(?:\.[\w-]+)?$/i.test(parts.at(-1)!)) parts.pop();
+  const name = (parts.at(-1) ?? '').replace(/\.[a-z]{2}(?:-[a-z]{2,4})?$/i, '');
+  const base = name ? `/posts/${encodeURIComponent(name.toLowerCase())}` : '';
+  return `${base}${anchor ? `#${anchor}` : ''}` || target;
 }
 
 /** Every shortcode tag, in order. */

@@ -30,9 +30,9 @@ describe('parseHugoFiles', () => {
     expect(post('group:key:launch').texts.en).toMatchObject({ status: 'scheduled', title: 'We launched' });
   });
 
-  it('converts figures, highlights and embeds, keeps other shortcodes visibly and drops heading ids', () => {
+  it('converts figures, highlights, admonitions and embeds, keeps other shortcodes visibly and drops heading ids', () => {
     expect(post('group:path:site/posts/hello/index').texts.en!.body).toBe(
-      'This summary comes first.\n\n## A heading\n\n![A photo](photo.jpg "Taken at dawn")\n\n`{{< admonition tip "Note" >}}`\nAdmonitions stay visible.\n`{{< /admonition >}}`\n\n```go\nfmt.Println("hi")\n```\n\n<https://www.youtube.com/watch?v=w7Ft2ymGmfc>\n\n```markdown\n{{< figure src="x.jpg" >}}\n```',
+      'This summary comes first.\n\n## A heading\n\n![A photo](photo.jpg "Taken at dawn")\n\n> [!TIP] Note\n> Admonitions stay visible.\n\n```go\nfmt.Println("hi")\n```\n\n<https://www.youtube.com/watch?v=w7Ft2ymGmfc>\n\n```markdown\n{{< figure src="x.jpg" >}}\n```',
     );
     expect(post('group:path:site/posts/hello/index').texts.zh!.body).toBe('摘要写在这里。\n\n## 小标题\n\n正文，全角标点：“引号”、逗号。');
     expect(post('group:path:book/docs/intro').texts.en!.body).toBe('# Introduction\n\nRead the docs.');
@@ -54,7 +54,8 @@ describe('parseHugoFiles', () => {
     const codes = (code: string) => doc.warnings.filter((w) => w.code === code).map((w) => w.sourceId);
     expect(codes('unsupported-locale')).toEqual(['site/content/posts/bonjour.fr.md']);
     expect(codes('skipped')).toEqual(['site/content/_index.md', 'site/content/posts/broken.md']);
-    expect(codes('shortcode-kept')).toEqual(['site/content/posts/hello/index.en.md', 'site/content/posts/notes.zh.md']);
+    expect(codes('shortcode-kept')).toEqual(['site/content/posts/notes.zh.md']);
+    expect(doc.warnings.find((w) => w.code === 'shortcode-kept')!.message).toBe('Shortcodes kept as text: gallery.');
     expect(codes('media-missing')).toEqual(['site/content/posts/hello/index.en.md']);
     expect(codes('locale-detected')).toEqual(['site/content/posts/fabu.md', 'site/content/posts/launch.md']);
   });

@@ -4,6 +4,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { MathStylesheet } from '@/components/site/math-stylesheet';
 import { PhrasedText } from '@/components/site/phrased-text';
 import { SiteFrame } from '@/components/site/site-frame';
 import { alignBlocks } from '@/core/markdown/split-blocks';
@@ -39,6 +40,7 @@ export default async function ParallelPage({ params }: PageProps<'/[locale]/post
   return (
     <SiteFrame locale={locale} paths={paths}>
       <article className="parallel">
+        <MathStylesheet html={[left.html, right.html]} />
         <header className="parallel__header">
           <p>
             <Link href={view.paths[locale]!}>← {t('backToPost')}</Link>
