@@ -89,11 +89,15 @@ function nextBuild() {
     const timer = setInterval(() => {
       if (Date.now() - lastOutput >= 14_000) console.log(`duet: still building, ${elapsed()} so far: ${phase}…`);
     }, 15_000);
+    // Passed on to the build while it runs, then let go: a listener left behind would keep
+    // this process, which goes on to serve, from stopping on SIGTERM until the server's own.
+    const forward = (signal) => child.kill(signal);
+    for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, forward);
     child.on('exit', (code, signal) => {
       clearInterval(timer);
+      for (const name of ['SIGINT', 'SIGTERM']) process.removeListener(name, forward);
       resolve(code ?? (signal ? 1 : 0));
     });
-    for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => child.kill(signal));
   });
 }
 

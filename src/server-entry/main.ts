@@ -16,6 +16,7 @@ import { clientAddressLayer, parseTrust, type TrustRule } from './client-address
 import { contentLengthLayer } from './content-length';
 import { compose, type Layer, type RequestListener } from './listener';
 import { createPrecompress } from './precompress';
+import { probe } from './probe';
 import { readyMessage } from './ready-message';
 import { requestGuardLayer } from './request-guard';
 import { securityHeadersLayer } from './security-headers';
@@ -84,6 +85,20 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
     server.listen(port, host, () => resolve());
   });
 
+  // From the moment it listens, SIGINT and SIGTERM stop it: the checks below may take a
+  // minute on a first start, and a service manager's stop must not wait for them.
+  let closing = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (closing) return;
+      closing = true;
+      // Finish what is in flight (a few seconds at most), then go.
+      setTimeout(() => process.exit(0), 5_000).unref();
+      server.close(() => void app.close().finally(() => process.exit(0)));
+      server.closeIdleConnections();
+    });
+  }
+
   const origin = `http://${host && host !== '0.0.0.0' && host !== '::' ? host : 'localhost'}:${port}`;
   const probeOrigin = `http://${host && host !== '0.0.0.0' && host !== '::' ? host : '127.0.0.1'}:${port}`;
   const problems = await layerProblems(probeOrigin).catch((error: unknown) => [`the server did not answer its own check: ${String(error)}`]);
@@ -97,10 +112,8 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
   if (!dev) {
     console.log('duet: preparing the database (on a first start, loading the demo magazine: a minute or so)…');
     const preparing = Date.now();
-    const health = await fetch(`${probeOrigin}/api/health`).then(
-      (answer) => answer.status,
-      () => null,
-    );
+    // A first start loads the demo magazine before it answers: minutes on a slow machine.
+    const health = (await probe(`${probeOrigin}/api/health`, 15 * 60_000))?.status ?? null;
     const seconds = ((Date.now() - preparing) / 1000).toFixed(1);
     if (health === 200) console.log(`duet: prepared in ${seconds} s.`);
     else console.warn(`duet: the database is not reachable yet (/api/health answered ${health ?? 'nothing'} after ${seconds} s); serving anyway, requests will try again.`);
@@ -108,26 +121,10 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
   const needsOwner = dev ? null : await studioNeedsOwner(probeOrigin);
   console.log(readyMessage(origin, needsOwner));
 
-  let closing = false;
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.on(signal, () => {
-      if (closing) return;
-      closing = true;
-      // Finish what is in flight (a few seconds at most), then go.
-      setTimeout(() => process.exit(0), 5_000).unref();
-      server.close(() => void app.close().finally(() => process.exit(0)));
-      server.closeIdleConnections();
-    });
-  }
 }
 
 /** Whether the Studio has no account yet: it sends a first visitor to its setup page. */
 async function studioNeedsOwner(origin: string): Promise<boolean | null> {
-  try {
-    const answer = await fetch(`${origin}${studioPath(defaultLocale)}`, { redirect: 'manual' });
-    await answer.body?.cancel();
-    return (answer.headers.get('location') ?? '').includes(`${studioPath(defaultLocale)}/setup`);
-  } catch {
-    return null;
-  }
+  const answer = await probe(`${origin}${studioPath(defaultLocale)}`, 60_000);
+  return answer ? (answer.location ?? '').includes(`${studioPath(defaultLocale)}/setup`) : null;
 }
