@@ -3,29 +3,15 @@
 // database marks the post stale, the list refreshes it), an author sees only their own
 // posts, a list page costs the same number of queries at 10 posts as at 200, and on
 // SQLite its queries read no text table in full and sort through an index.
-import { CompiledQuery, type Kysely, type KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '@/db/migrate';
 import { createPublishingRepository, type PublishingRepository } from '@/db/repositories/publishing-repository';
 import { createStudioRepository, type StudioRepository } from '@/db/repositories/studio-repository';
-import type { Database } from '@/db/schema';
 import { createAccount } from '@/server/auth/accounts';
 import { renderDocument } from '@/core/markdown/render-document';
 import { unique } from './helpers/factories';
+import { recordQueries, sqlitePlan } from './helpers/query-recorder';
 import { testTargets, type TestDatabase } from './helpers/test-databases';
-
-/** The database handle with every query it runs recorded, compiled. */
-function recording(db: Kysely<Database>) {
-  const queries: CompiledQuery[] = [];
-  const plugin: KyselyPlugin = {
-    transformQuery: (args) => {
-      queries.push(db.getExecutor().compileQuery(args.node, args.queryId));
-      return args.node;
-    },
-    transformResult: async (args) => args.result,
-  };
-  return { db: db.withPlugin(plugin), queries };
-}
 
 for (const target of testTargets) {
   describe.skipIf(target.skip)(`studio posts list (${target.name})`, () => {
@@ -105,7 +91,7 @@ for (const target of testTargets) {
         const studio = createStudioRepository(t.db, renderDocument);
         for (let i = 0; i < size; i += 1) await studio.createDraftPost({ sourceLocale: i % 2 ? 'en' : 'zh', title: `Post ${i}`, userId, authorId: null });
         await studio.listStudioPosts({ page: 1, pageSize: 25 });
-        const { db, queries } = recording(t.db);
+        const { db, queries } = recordQueries(t.db);
         const counted = createStudioRepository(db, renderDocument);
         const pages = [
           await counted.listStudioPosts({ page: 1, pageSize: 25 }),
@@ -114,10 +100,7 @@ for (const target of testTargets) {
         ];
         const plans: string[] = [];
         if (target.name === 'sqlite') {
-          for (const query of queries) {
-            const plan = await t.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]));
-            plans.push(`${query.sql}\n  ${plan.rows.map((r) => r.detail).join('\n  ')}`);
-          }
+          for (const query of queries) plans.push(await sqlitePlan(t.db, query));
         }
         return { count: queries.length, pages, plans };
       } finally {

@@ -6,7 +6,7 @@
 // (db/repositories/studio-list.ts), so no writer has to remember the list.
 //
 // Also the indexes the start-up stale-render scan asks for (render_version), so a
-// restart no longer reads every text.
+// restart no longer reads every text, and those the sitemap's slices ask for.
 //
 // Safe to rerun: tables, indexes and triggers are made only when missing (PostgreSQL's
 // replaced), and every existing post is marked stale again, which the server refreshes
@@ -55,6 +55,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await schema.createIndex('post_translations_render_version_idx').ifNotExists().on('post_translations').columns(['render_version', 'id']).execute();
   await schema.createIndex('live_translations_render_version_idx').ifNotExists().on('live_translations').columns(['render_version', 'translation_id']).execute();
+
+  // The sitemap: the newest publication read from an index, and a slice's paths and
+  // dates read from an index rather than from the texts' wide rows.
+  await schema.createIndex('posts_visible_id_idx').ifNotExists().on('posts').columns(['status', 'id', 'published_at']).execute();
+  await schema.createIndex('live_translations_updated_idx').ifNotExists().on('live_translations').columns(['updated_at', 'post_id']).execute();
+  await schema.createIndex('live_translations_sitemap_idx').ifNotExists().on('live_translations').columns(['post_id', 'locale', 'slug', 'updated_at']).execute();
 
   await sql`delete from studio_posts_stale`.execute(db);
   await sql`insert into studio_posts_stale (post_id) select id from posts order by id`.execute(db);
@@ -113,5 +119,5 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('studio_posts_stale').ifExists().execute();
   await db.schema.dropTable('studio_posts').ifExists().execute();
   await db.schema.dropIndex('post_translations_render_version_idx').ifExists().execute();
-  await db.schema.dropIndex('live_translations_render_version_idx').ifExists().execute();
+  for (const index of ['posts_visible_id_idx', 'live_translations_render_version_idx', 'live_translations_updated_idx', 'live_translations_sitemap_idx']) await db.schema.dropIndex(index).ifExists().execute();
 }
