@@ -76,7 +76,7 @@ function copyPosts(templates: number[]): void {
     for (let i = from; i < to; i++) {
       const t = template[i % template.length]!;
       const at = new Date(start + i * 60_000).toISOString();
-      const post = { ...t.post, published_at: at, created_at: at, updated_at: at };
+      const post: Row = { ...t.post, published_at: at, created_at: at, updated_at: at };
       delete post.id;
       const postId = insertRow(db, 'posts', post);
       const draftIds = new Map<unknown, number>();
