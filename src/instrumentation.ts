@@ -2,7 +2,7 @@
 // demo seeded on a first start), the publishing scheduler, the webhook
 // delivery worker, the mail worker, clearing upload
 // temp files a crash may have left behind, rendering again the texts whose stored
-// rendering is missing or from an older renderer, and drawing again the pictures of the
+// rendering is missing or from an older renderer, refreshing the Studio list's summary rows, and drawing again the pictures of the
 // site's icon that a restore or an import did not bring.
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return;
@@ -22,6 +22,7 @@ export async function register(): Promise<void> {
     { startWebhookWorker },
     { ensureDatabase },
     { startMailWorker },
+    { refreshStudioListInBackground },
   ] = await Promise.all([
     import('./server/studio/scheduler'),
     import('./server/media/clean-temp-uploads'),
@@ -35,6 +36,7 @@ export async function register(): Promise<void> {
     import('./server/webhooks/delivery-worker'),
     import('./server/ensure-database'),
     import('./server/mail/mail-worker'),
+    import('./server/studio/refresh-studio-list'),
   ]);
   warmRenderPool();
   // The database is migrated, and on a first start the demo magazine seeded, before the
@@ -50,6 +52,7 @@ export async function register(): Promise<void> {
   startMailWorker();
   // After the server is listening (it revalidates through its own route when done).
   setTimeout(() => {
+    refreshStudioListInBackground().catch((error: unknown) => logger.error({ err: error }, 'refreshing the Studio list failed'));
     refreshStaleRenders(() => revalidateOverHttp(origin)).catch((error: unknown) => logger.error({ err: error }, 'refreshing stored renderings failed'));
   }, 2000).unref();
   cleanTempUploads(dataDir(), 60 * 60 * 1000).catch((error: unknown) => logger.warn({ err: error }, 'could not clear old upload temp files'));

@@ -146,6 +146,25 @@ export interface ReviewRequestsTable {
   changed_at: string | null;
 }
 
+/** One row per post: the Studio list's columns and statuses (see the studio-list migration). */
+export interface StudioPostsTable {
+  post_id: number;
+  kind: string;
+  source_locale: string;
+  owner_user_id: string | null;
+  updated_at: string;
+  title_zh: string | null;
+  title_en: string | null;
+  status_zh: string;
+  status_en: string;
+  translation_status: string;
+}
+
+/** Posts whose Studio row is to be refreshed, marked by triggers. */
+export interface StudioPostsStaleTable {
+  post_id: number;
+}
+
 export interface RevisionsTable {
   id: Generated<number>;
   translation_id: number;
@@ -280,6 +299,8 @@ export interface Database {
   post_translations: PostTranslationsTable;
   live_translations: LiveTranslationsTable;
   review_requests: ReviewRequestsTable;
+  studio_posts: StudioPostsTable;
+  studio_posts_stale: StudioPostsStaleTable;
   revisions: RevisionsTable;
   post_authors: PostAuthorsTable;
   post_tags: PostTagsTable;

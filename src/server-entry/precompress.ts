@@ -32,7 +32,11 @@ export const handledPaths = new RegExp(
 const compressible = /^(?:text\/|application\/(?:json|javascript|xml|rss\+xml|atom\+xml|feed\+json|manifest\+json)|image\/svg\+xml|text\/x-component)/i;
 /** Smaller bodies gain less than the header costs. */
 const minBytes = 1024;
-/** Bodies above this are compressed but not kept. */
+/**
+ * Compressed bodies above this are sent but not kept. Measured after compression: a
+ * sitemap of 25,000 posts is some 20 MB of XML but a megabyte or two compressed, and
+ * compressing it again for every crawler is what would cost.
+ */
 const maxKeptBytes = 2 * 1024 * 1024;
 
 export interface CompressionStore {
@@ -106,7 +110,7 @@ export function createStore(maxBytes: number): CompressionStore {
       const making = make().finally(() => pending.delete(key));
       pending.set(key, making);
       const made = await making;
-      if (size <= maxKeptBytes && !entries.has(key)) {
+      if (made.length <= maxKeptBytes && !entries.has(key)) {
         const kept = ownCopy(made);
         entries.set(key, kept);
         bytes += kept.length;

@@ -7,7 +7,7 @@ import robotsParser from 'robots-parser';
 import sharp from 'sharp';
 import { expect, test, type Page } from '@playwright/test';
 import { readIcoDirectory } from '../../src/core/media/ico';
-import { ownerPage } from './helpers/studio';
+import { latestRevision, newDraft, ownerPage } from './helpers/studio';
 
 const article = { zh: '/zh/posts/wei-shenme-yong-liang-zhong-yuyan-chuban', en: '/en/posts/why-publish-in-two-languages' };
 
@@ -147,4 +147,27 @@ test('/favicon.ico is the site icon at 16, 32 and 48 pixels, cached long', { tag
   }
   const again = await request.get('/favicon.ico', { headers: { 'if-none-match': res.headers()['etag']! } });
   expect(again.status()).toBe(304);
+});
+
+test('the sitemap answered from its cache shows a post once it is published, and drops it once it is unpublished', async ({ browser, baseURL }) => {
+  const page = await ownerPage(browser, baseURL!);
+  const origin = { origin: new URL(baseURL!).origin };
+  const slug = `sitemap-follows-${Date.now()}`;
+  const sitemapHas = async () => (await (await page.request.get('/sitemap.xml')).text()).includes(`/en/posts/${slug}<`);
+  const postId = await newDraft(page, `Sitemap follows ${slug}`);
+  const before = await latestRevision(page, postId, 'en');
+  const saved = await page.request.put(`/api/v1/studio/posts/${postId}/translations/en`, {
+    headers: origin,
+    data: { postId, locale: 'en', title: `Sitemap follows ${slug}`, slug, excerpt: '', body: 'A text for the sitemap.', expectedRevisionId: before.id, basedOnRevisionId: null },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  // Asked twice: the second answer comes from the cache, and a draft is in neither.
+  expect(await sitemapHas()).toBe(false);
+  expect(await sitemapHas()).toBe(false);
+  const publication = (action: string) => page.request.post(`/api/v1/studio/posts/${postId}/publication`, { headers: origin, data: { postId, locale: 'en', action } });
+  expect((await publication('publish')).ok()).toBe(true);
+  expect(await sitemapHas()).toBe(true);
+  expect((await publication('unpublish')).ok()).toBe(true);
+  expect(await sitemapHas()).toBe(false);
+  await page.context().close();
 });

@@ -35,9 +35,13 @@ export async function loadPostgres(db: Kysely<unknown>, tables: DumpedTable[], r
     checkSameTables(target, tables);
     const dumped = new Map(tables.map((table) => [table.name, table]));
     let rows = 0;
+    // The rows go in as they were backed up: triggers that derive rows from others (the
+    // Studio list's stale marks) would add rows the backup never had.
+    for (const name of target.keys()) await sql`alter table ${sql.id(name)} disable trigger user`.execute(trx);
     for (const name of orderByDependencies([...target.keys()], await listForeignKeys(trx))) {
       rows += await insertTable(trx, target.get(name)!, dumped.get(name)!, readRows);
     }
+    for (const name of target.keys()) await sql`alter table ${sql.id(name)} enable trigger user`.execute(trx);
     await resetSequences(trx);
     return { rows };
   });

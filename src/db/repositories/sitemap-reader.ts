@@ -30,6 +30,8 @@ export interface SitemapAuthor {
 
 export interface SitemapSlice {
   offset?: number;
+  /** Posts after this id (keyset paging: a slice that follows another); `offset` then counts from there. */
+  afterId?: number;
   limit?: number;
   now?: Date;
 }
@@ -49,15 +51,16 @@ export function createSitemapReader(db: Kysely<Database>) {
      * at the end), each with the paths of its published translations.
      */
     async listSitemapEntries(opts: SitemapSlice = {}): Promise<SitemapEntry[]> {
-      const { offset = 0, limit = 50_000, now = new Date() } = opts;
+      const { offset = 0, afterId, limit = 50_000, now = new Date() } = opts;
       const nowIso = toIsoTimestamp(now);
       const ids = db
         .selectFrom('posts')
         .select('posts.id')
         .where(isVisible(nowIso))
+        .$if(afterId !== undefined, (qb) => qb.where('posts.id', '>', afterId!))
         .orderBy('posts.id')
         .limit(limit)
-        .offset(offset);
+        .$if(offset > 0, (qb) => qb.offset(offset));
       const rows = await db
         .selectFrom('posts')
         .innerJoin('live_translations', 'live_translations.post_id', 'posts.id')
@@ -87,13 +90,18 @@ export function createSitemapReader(db: Kysely<Database>) {
       const nowIso = toIsoTimestamp(now);
       const [row, last] = await Promise.all([
         db.selectFrom('posts').select((eb) => eb.fn.countAll().as('total')).where(isVisible(nowIso)).executeTakeFirstOrThrow(),
+        // The newest publication first, through its index, until one of a visible post:
+        // no read of every live text.
         db
           .selectFrom('live_translations')
-          .select((eb) => eb.fn.max('live_translations.updated_at').as('last'))
-          .where('post_id', 'in', db.selectFrom('posts').select('posts.id').where(isVisible(nowIso)))
-          .executeTakeFirstOrThrow(),
+          .innerJoin('posts', 'posts.id', 'live_translations.post_id')
+          .select('live_translations.updated_at as last')
+          .where(isVisible(nowIso))
+          .orderBy('live_translations.updated_at', 'desc')
+          .limit(1)
+          .executeTakeFirst(),
       ]);
-      return { total: Number(row.total), lastModified: (last.last as string | null) ?? null };
+      return { total: Number(row.total), lastModified: last?.last ?? null };
     },
 
     /** How many tags and authors have a visible article, so have a page worth listing. */

@@ -2,13 +2,13 @@
 // status, drafts saved with a revision check (a stale save is a conflict, never a silent
 // overwrite), revisions, and the details a post shares across languages. Nothing here
 // changes what readers see: publishing is publishing-repository.ts.
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { slugify } from '@/core/content/slugify';
 import type { Post, Revision, Translation, TranslationStatus } from '@/core/content/types';
 import { AppError } from '@/core/errors/app-error';
 import { emptyDocument, type Renderer } from '@/core/markdown/render-document';
 import type { PostMetaInput } from '@/core/studio/post-inputs';
-import { locales, otherLocale, type Locale } from '@/core/locales';
+import { locales, type Locale } from '@/core/locales';
 import { isPostgres } from '../dialect';
 import type { Database } from '../schema';
 import { inTransaction as write } from '../transaction';
@@ -16,33 +16,13 @@ import { moveReviewToDraft } from '../publishing/review-follows-draft';
 import { loadPosts } from './load-posts';
 import { toIsoTimestamp, toTranslation, translationColumns } from './map-rows';
 import { writePostMeta } from './post-meta';
+import { listStudioPosts, type StudioListOptions } from './studio-list';
 import { loadLanguageStates, statusOfLanguages, type StudioLanguages } from './studio-states';
 import { isSlugTaken, uniqueSlug } from './unique-slug';
 import { assertSourceRevision, writeTranslation, type TranslationFields } from './write-translation';
 
 export type { StudioLanguage, StudioLanguages, StudioReview } from './studio-states';
-
-export interface StudioPostSummary {
-  id: number;
-  kind: string;
-  sourceLocale: Locale;
-  ownerUserId: string | null;
-  updatedAt: string;
-  languages: StudioLanguages;
-  status: Record<Locale, TranslationStatus>;
-}
-
-export interface StudioListOptions {
-  q?: string;
-  /** Only posts where some language has this status. */
-  status?: TranslationStatus;
-  /** Only posts whose translation (the non-source language) has this status. */
-  translation?: TranslationStatus;
-  /** Only posts the asker may see (the caller's permission rule), before paging. */
-  isVisible?: (post: Pick<StudioPostSummary, 'ownerUserId' | 'sourceLocale'>) => boolean;
-  page: number;
-  pageSize: number;
-}
+export type { StudioListOptions, StudioPostSummary } from './studio-list';
 
 export interface StudioPost extends Post {
   ownerUserId: string | null;
@@ -105,46 +85,8 @@ export function createStudioRepository(db: Kysely<Database>, render?: Renderer) 
   const repository = {
     getStudioPost: (id: number) => loadStudioPost(db, id),
 
-    /**
-     * The posts list. Filters by status apply to the light summary rows in memory, so
-     * a site of tens of thousands of posts still answers in a few dozen milliseconds.
-     */
-    async listStudioPosts(options: StudioListOptions): Promise<{ items: StudioPostSummary[]; total: number }> {
-      let query = db
-        .selectFrom('posts')
-        .select(['posts.id', 'posts.kind', 'posts.source_locale', 'posts.owner_user_id', 'posts.updated_at'])
-        .orderBy('posts.updated_at', 'desc')
-        .orderBy('posts.id', 'desc');
-      const q = options.q?.trim();
-      if (q) {
-        const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        query = query.where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('post_translations as pt')
-              .select(sql`1`.as('one'))
-              .whereRef('pt.post_id', '=', 'posts.id')
-              .where(sql<boolean>`lower(pt.title) like lower(${pattern}) escape '\\'`),
-          ),
-        );
-      }
-      const posts = await query.execute();
-      const states = await loadLanguageStates(db, posts.map((p) => p.id));
-      const filtered = posts
-        .map((p): StudioPostSummary => {
-          const languages = states.get(p.id) ?? {};
-          const sourceLocale = p.source_locale as Locale;
-          return { id: p.id, kind: p.kind, sourceLocale, ownerUserId: p.owner_user_id, updatedAt: p.updated_at, languages, status: statusOfLanguages(sourceLocale, languages) };
-        })
-        .filter(
-          (p) =>
-            (!options.isVisible || options.isVisible(p)) &&
-            (!options.status || locales.some((l) => p.status[l] === options.status)) &&
-            (!options.translation || p.status[otherLocale(p.sourceLocale)] === options.translation),
-        );
-      const start = (options.page - 1) * options.pageSize;
-      return { items: filtered.slice(start, start + options.pageSize), total: filtered.length };
-    },
+    /** The posts list: filtered, sorted and paged in SQL (studio-list.ts). */
+    listStudioPosts: (options: StudioListOptions) => listStudioPosts(db, options),
 
     /** A new draft post owned by `userId`, bylined to their author profile; its slug comes from its title. */
     createDraftPost: (input: { sourceLocale: Locale; title: string; userId: string; authorId: number | null; now?: Date }) =>

@@ -1,8 +1,12 @@
-// Streams sitemaps from the database in slices, so 100,000 posts take neither long nor
-// much memory: /sitemap.xml is the whole list while it fits one sitemap, and an index of
-// /sitemaps/<n>.xml children once it does not. The list is one sequence of items, each a
-// page in every language it has: the list pages, then authors, tags and posts (posts
-// last, in id order, so new ones land in the last child).
+// Builds sitemaps from the database in slices, posts paged by id (keyset, not OFFSET), so
+// 100,000 posts take neither long nor much memory: /sitemap.xml is the whole list while
+// it fits one sitemap, and an index of /sitemaps/<n>.xml children once it does not. The
+// list is one sequence of items, each a page in every language it has: the list pages,
+// then authors, tags and posts (posts last, in id order, so new ones land in the last
+// child). Each file is kept in the data cache under the content tag, which every
+// publication, unpublication or deletion drops (server/revalidate.ts): a crawler's
+// request is answered from it, and only the first one after a change rebuilds.
+import { unstable_cache } from 'next/cache';
 import { authorPaths, tagPaths } from '@/core/seo/listing-paths';
 import { sitemapIndex, sitemapUrlLimit, urlEntries, urlsetClose, urlsetOpen } from '@/core/seo/sitemap-xml';
 import { getDatabase } from '@/db/client';
@@ -11,6 +15,7 @@ import { createContentRepository, type ContentRepository } from '@/db/repositori
 import { locales } from '@/core/locales';
 import { absoluteUrl } from '@/core/config/site-url';
 import type { LocalePaths } from '@/server/alternates';
+import { contentTag } from '@/server/content';
 
 /** Items per child sitemap: two languages each stay under the 50,000-URL limit. */
 export const itemsPerSitemap = Math.floor(sitemapUrlLimit / locales.length) - 100;
@@ -20,12 +25,17 @@ const listPaths = ['', '/archive', '/tags'];
 interface SitemapItem {
   paths: LocalePaths;
   updatedAt?: string | null;
+  /** The post's id, from which the next slice continues. */
+  key?: number;
 }
 
-/** A run of items of one kind: how many there are, and a way to read a slice of them. */
+/**
+ * A run of items of one kind: how many there are, and a way to read a slice of them,
+ * from `offset` or, for a slice that follows another, after the last one's `key`.
+ */
 interface Segment {
   count: number;
-  read(offset: number, limit: number): Promise<SitemapItem[]>;
+  read(offset: number, limit: number, afterKey: number | undefined): Promise<SitemapItem[]>;
 }
 
 async function repository() {
@@ -47,7 +57,11 @@ async function segmentsOf(repo: ContentRepository): Promise<{ segments: Segment[
       count: listings.tags,
       read: async (offset, limit) => (await repo.listSitemapTags({ offset, limit, now })).map((t) => ({ paths: tagPaths(t.names), updatedAt: t.updatedAt })),
     },
-    { count: posts.total, read: async (offset, limit) => (await repo.listSitemapEntries({ offset, limit, now })).map((e) => ({ paths: e.paths, updatedAt: e.updatedAt })) },
+    {
+      count: posts.total,
+      read: async (offset, limit, afterId) =>
+        (await repo.listSitemapEntries(afterId === undefined ? { offset, limit, now } : { afterId, limit, now })).map((e) => ({ paths: e.paths, updatedAt: e.updatedAt, key: e.postId })),
+    },
   ];
   return { segments, total: segments.reduce((sum, s) => sum + s.count, 0), lastModified: posts.lastModified };
 }
@@ -64,47 +78,54 @@ async function* readItems(segments: Segment[], from: number, count: number): Asy
   for (const segment of segments) {
     const first = Math.max(from, start);
     const end = Math.min(from + count, start + segment.count);
+    let afterKey: number | undefined;
     for (let offset = first; offset < end; offset += slice) {
-      const items = await segment.read(offset - start, Math.min(slice, end - offset));
+      const items = await segment.read(offset - start, Math.min(slice, end - offset), afterKey);
       if (items.length === 0) break;
+      afterKey = items.at(-1)!.key;
       yield items;
     }
     start += segment.count;
   }
 }
 
-function streamUrlset(segments: Segment[], from: number, count: number): Response {
-  const encoder = new TextEncoder();
-  const stream = new ReadableStream<Uint8Array>({
-    async start(controller) {
-      try {
-        controller.enqueue(encoder.encode(urlsetOpen));
-        for await (const items of readItems(segments, from, count)) {
-          controller.enqueue(encoder.encode(items.map((item) => urlEntries(absolute(item.paths), item.updatedAt)).join('')));
-        }
-        controller.enqueue(encoder.encode(urlsetClose));
-        controller.close();
-      } catch (error) {
-        controller.error(error);
-      }
-    },
-  });
-  return new Response(stream, { headers: xmlHeaders });
+async function buildUrlset(segments: Segment[], from: number, count: number): Promise<string> {
+  const parts = [urlsetOpen];
+  for await (const items of readItems(segments, from, count)) {
+    parts.push(items.map((item) => urlEntries(absolute(item.paths), item.updatedAt)).join(''));
+  }
+  parts.push(urlsetClose);
+  return parts.join('');
+}
+
+/** A sitemap file as cached: its XML, or null when there is no such file. */
+function cachedFile(name: string, build: () => Promise<string | null>): Promise<string | null> {
+  return unstable_cache(build, ['duet', 'sitemap', name], { tags: [contentTag] })();
+}
+
+function xmlResponse(xml: string): Response {
+  return new Response(xml, { headers: xmlHeaders });
 }
 
 export async function sitemapResponse(): Promise<Response> {
-  const { segments, total, lastModified } = await segmentsOf(await repository());
-  if (total <= itemsPerSitemap) return streamUrlset(segments, 0, total);
-  const children = Array.from({ length: Math.ceil(total / itemsPerSitemap) }, (_, n) => ({
-    url: absoluteUrl(`/sitemaps/${n}.xml`),
-    lastModified,
-  }));
-  return new Response(sitemapIndex(children), { headers: xmlHeaders });
+  const xml = await cachedFile('index', async () => {
+    const { segments, total, lastModified } = await segmentsOf(await repository());
+    if (total <= itemsPerSitemap) return buildUrlset(segments, 0, total);
+    const children = Array.from({ length: Math.ceil(total / itemsPerSitemap) }, (_, n) => ({
+      url: absoluteUrl(`/sitemaps/${n}.xml`),
+      lastModified,
+    }));
+    return sitemapIndex(children);
+  });
+  return xmlResponse(xml!);
 }
 
 /** Child n of the index; null when there is no such child. */
 export async function childSitemapResponse(n: number): Promise<Response | null> {
-  const { segments, total } = await segmentsOf(await repository());
-  if (total <= itemsPerSitemap || n * itemsPerSitemap >= total) return null;
-  return streamUrlset(segments, n * itemsPerSitemap, itemsPerSitemap);
+  const xml = await cachedFile(`child-${n}`, async () => {
+    const { segments, total } = await segmentsOf(await repository());
+    if (total <= itemsPerSitemap || n * itemsPerSitemap >= total) return null;
+    return buildUrlset(segments, n * itemsPerSitemap, itemsPerSitemap);
+  });
+  return xml === null ? null : xmlResponse(xml);
 }

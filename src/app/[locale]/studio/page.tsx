@@ -43,8 +43,9 @@ export default async function StudioHome({ params, searchParams }: PageProps<'/[
     q: query.q,
     status: query.status,
     translation: query.translation,
-    // An author sees their own posts, not other people's drafts; the rule says who sees what.
-    isVisible: (p) => can(actor, 'post.view', { kind: 'post', ownerUserId: p.ownerUserId, sourceLocale: p.sourceLocale }),
+    // An author sees their own posts, not other people's drafts; the rule says who sees
+    // what: whoever may view a post nobody owns may view any post.
+    ownerUserId: can(actor, 'post.view', { kind: 'post', ownerUserId: null, sourceLocale: locale }) ? undefined : actor.id,
     page,
     pageSize,
   });

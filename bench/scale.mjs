@@ -1,0 +1,164 @@
+#!/usr/bin/env node
+// A large site on this machine, SQLite: for each size, a site of N bilingual posts built
+// fast (bench/scale-site.ts: the rows Duet writes, each distinct body rendered once),
+// served from a production build, then
+//  - the Studio posts list p50 (first page, the "translation outdated" filter, page 20),
+//  - /sitemap.xml (and its first child, when it is an index) cold and cached,
+//  - the first page after a restart, and the slowest page in the 5 s after it,
+//  - a reader's cached post page, req/s alone and while one editor reloads the Studio list.
+//   node bench/scale.mjs [--sizes 1000,10000] [--reuse] [--no-build] [--dist .next-bench-scale] [--port 39210]
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { existsSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import zlib from 'node:zlib';
+import { build, cleanUp, load, root, serve, stop } from './lib.mjs';
+
+const require = createRequire(import.meta.url);
+const { chromium } = require('playwright-core');
+const arg = (name, fallback) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : fallback);
+const sizes = arg('--sizes', '1000,10000').split(',').map(Number);
+const dist = arg('--dist', '.next-bench-scale');
+const port = Number(arg('--port', '39210'));
+const base = `http://127.0.0.1:${port}`;
+const email = 'owner@bench.test';
+const password = 'bench passphrase';
+
+const p50 = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
+/** One GET as a browser or crawler makes it (Brotli accepted), timed to its last byte; the body decoded after. */
+function timed(url, headers = {}) {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { 'accept-encoding': 'br, gzip', ...headers } }, (res) => {
+        const chunks = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('end', () => {
+          const ms = performance.now() - started;
+          if (res.statusCode !== 200) return reject(new Error(`${url} answered ${res.statusCode}`));
+          const raw = Buffer.concat(chunks);
+          const encoding = res.headers['content-encoding'];
+          const body = encoding === 'br' ? zlib.brotliDecompressSync(raw) : encoding === 'gzip' ? zlib.gunzipSync(raw) : raw;
+          resolve({ ms, body: body.toString('utf8') });
+        });
+      })
+      .on('error', reject);
+  });
+}
+async function p50Of(url, headers, times = 9) {
+  const list = [];
+  for (let i = 0; i < times; i++) list.push((await timed(url, headers)).ms);
+  return p50(list);
+}
+
+async function signIn() {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const page = await browser.newPage({ baseURL: base });
+    await page.goto('/en/studio/login');
+    await page.getByLabel('E-mail address').fill(email);
+    await page.getByLabel('Password').fill(password);
+    const started = performance.now();
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/en\/studio$/, { timeout: 120_000 });
+    const signInMs = performance.now() - started;
+    const cookies = await page.context().cookies();
+    return { cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; '), signInMs };
+  } finally {
+    await browser.close();
+  }
+}
+
+function prepare(size) {
+  const dataDir = `${root}bench/.data/scale-${size}`;
+  if (process.argv.includes('--reuse') && existsSync(`${dataDir}/duet.db`)) return dataDir;
+  rmSync(dataDir, { recursive: true, force: true });
+  console.log(`building a site of ${size} posts…`);
+  const made = spawnSync(process.execPath, [`${root}node_modules/tsx/dist/cli.mjs`, 'bench/scale-site.ts', String(size), email, password], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    stdio: 'inherit',
+  });
+  if (made.status !== 0) process.exit(1);
+  return dataDir;
+}
+
+async function measure(size) {
+  const dataDir = prepare(size);
+  const env = { DATA_DIR: dataDir, DATABASE_URL: '' };
+  let server = await serve(dist, port, env);
+  const out = { size };
+  try {
+    const { cookie, signInMs } = await signIn();
+    out.signIn = signInMs;
+    const editor = { cookie };
+    const post = `${base}/en/posts/generated-0`;
+    await timed(`${base}/en`);
+    await timed(post);
+    out.studioFirst = await p50Of(`${base}/en/studio`, editor);
+    out.studioFilter = await p50Of(`${base}/en/studio?translation=outdated`, editor);
+    out.studioLater = await p50Of(`${base}/en/studio?page=20`, editor);
+
+    const index = await timed(`${base}/sitemap.xml`);
+    out.sitemapCold = index.ms;
+    out.sitemapCached = await p50Of(`${base}/sitemap.xml`, {}, 5);
+    const child = /<sitemapindex/.test(index.body) ? new URL(/<loc>([^<]+)<\/loc>/.exec(index.body)[1]).pathname : null;
+    if (child) {
+      out.childCold = (await timed(base + child)).ms;
+      out.childCached = await p50Of(base + child, {}, 5);
+    }
+
+    out.readerAlone = (await load(post, { connections: 8, seconds: 5 })).rps;
+    let editing = true;
+    const studioLoop = (async () => {
+      while (editing) await timed(`${base}/en/studio`, editor);
+    })();
+    out.readerWithStudio = (await load(post, { connections: 8, seconds: 5 })).rps;
+    editing = false;
+    await studioLoop;
+
+    await stop(server);
+    server = await serve(dist, port, env);
+    out.firstAfterRestart = (await timed(post)).ms;
+    // The start-up work (stale renders, the Studio list's refresh) runs 2 s after ready.
+    let worst = 0;
+    const until = performance.now() + 5000;
+    while (performance.now() < until) worst = Math.max(worst, (await timed(`${base}/en`)).ms);
+    out.worstAfterRestart = worst;
+  } finally {
+    await stop(server);
+  }
+  return out;
+}
+
+if (!process.argv.includes('--no-build')) {
+  console.log('building the site…');
+  build(dist);
+}
+const results = [];
+for (const size of sizes) {
+  const r = await measure(size);
+  results.push(r);
+  console.log(JSON.stringify(r));
+}
+const f = (v) => (v === undefined ? '—' : v >= 100 ? v.toFixed(0) : v.toFixed(1));
+const rows = [
+  ['sign-in → Studio (ms)', (r) => f(r.signIn)],
+  ['Studio list, first page p50 (ms)', (r) => f(r.studioFirst)],
+  ['Studio list, translation outdated p50 (ms)', (r) => f(r.studioFilter)],
+  ['Studio list, page 20 p50 (ms)', (r) => f(r.studioLater)],
+  ['/sitemap.xml cold (ms)', (r) => f(r.sitemapCold)],
+  ['/sitemap.xml again p50 (ms)', (r) => f(r.sitemapCached)],
+  ['first child sitemap cold / again (ms)', (r) => (r.childCold === undefined ? '— (no index)' : `${f(r.childCold)} / ${f(r.childCached)}`)],
+  ['first page after a restart (ms)', (r) => f(r.firstAfterRestart)],
+  ['slowest page in the 5 s after (ms)', (r) => f(r.worstAfterRestart)],
+  ['cached post page alone (req/s)', (r) => f(r.readerAlone)],
+  ['… while an editor reloads the Studio list (req/s)', (r) => `${f(r.readerWithStudio)} (${((100 * r.readerWithStudio) / r.readerAlone).toFixed(0)} %)`],
+];
+console.log(`\n| operation | ${results.map((r) => `${r.size} posts`).join(' | ')} |`);
+console.log(`|---|${results.map(() => '---').join('|')}|`);
+for (const [name, value] of rows) console.log(`| ${name} | ${results.map(value).join(' | ')} |`);
+if (!process.argv.includes('--no-build') && !process.argv.includes('--keep-build')) cleanUp([dist]);
