@@ -5,7 +5,7 @@
 // text's body may be read back from the body store its parser was given (body-store.ts).
 import type { Locale } from '@/core/locales';
 
-export type ImportSourceKind = 'ghost' | 'wxr' | 'hugo' | 'duet';
+export type ImportSourceKind = 'ghost' | 'wxr' | 'hugo' | 'hexo' | 'jekyll' | 'duet';
 
 /** Where a text's language came from, shown in the dry run so a wrong guess can be fixed. */
 export type LocaleEvidence =
