@@ -45,6 +45,7 @@ export async function saveTagAction(_previous: FormState, form: FormData): Promi
       const slug = formText(form, `names.${l}.slug`);
       return name || slug ? { name, slug } : null;
     }),
+    descriptions: perLocale(form, (l) => formText(form, `descriptions.${l}`) || null),
   });
   if (!parsed.success) return invalidForm(locale, parsed.error, form);
   try {
