@@ -96,6 +96,8 @@ export interface ImportTag {
   sourceId: string;
   /** Name and slug per language (term translations give both). */
   names: Partial<Record<Locale, { name: string; slug: string }>>;
+  /** What the tag's page says about it, per language (a Hugo term's or section's `_index.md`). */
+  descriptions?: Partial<Record<Locale, string>>;
 }
 
 export type ImportWarningCode =
