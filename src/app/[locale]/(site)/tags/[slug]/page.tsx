@@ -31,7 +31,8 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/tags/[sl
   const { locale, tag, paths } = await loadTag(raw, slug);
   const t = await getTranslations({ locale, namespace: 'tags' });
   const name = (tag.names[locale] ?? tag.names[otherLocale(locale)])!.name;
-  const description = tag.descriptions?.[locale];
+  // One line: the streamed and the server-rendered tag must match to be one element.
+  const description = paragraphs(tag.descriptions?.[locale]).join(' ');
   return { title: await pageTitle(locale, t('tagTitle', { tag: name })), ...(description ? { description } : {}), alternates: await alternatesMetadata(locale, paths) };
 }
 
