@@ -64,9 +64,16 @@ export function parsePostFolders(files: readonly PostFolderFile[], site: PostFol
   const languages = new HugoLanguages(warnings);
   const media: MediaContext = { archiveFiles, rootFolders: site.kind === 'hexo' ? ['source', ''] : [''] };
 
+  // With post_asset_folder, `source/_posts/hello/` belongs to `source/_posts/hello.md`: its Markdown is a file of the post.
+  const assetFolders = new Set(site.kind === 'hexo' && site.postAssetFolder ? files.filter((f) => /^source\/_(posts|drafts)\//.test(f.path)).map((f) => f.path.replace(markdownFile, '')) : []);
+  const inAssetFolder = (path: string) => {
+    for (let dir = posix.dirname(path); dir !== '.' && dir !== ''; dir = posix.dirname(dir)) if (assetFolders.has(dir)) return true;
+    return false;
+  };
+
   for (const file of files) {
     const place = locate(file.path, site);
-    if (!place) continue;
+    if (!place || inAssetFolder(file.path)) continue;
     let front;
     try {
       front = readFrontMatter(hexoFrontMatter(file.content, site));
