@@ -1,7 +1,7 @@
 // The tags Hexo and Jekyll write into Markdown (`{% … %}`, Liquid's syntax), made plain
 // Markdown where Duet has a counterpart: Hexo's `asset_img` / `asset_path` / `asset_link`
 // (files of the post's asset folder), `{% raw %}`, Jekyll's `{% highlight lang %}` and
-// Hexo's `{% codeblock %}` as fenced code, `{% link path %}` as the path, and the site
+// Hexo's `{% codeblock %}` as fenced code, `{% link page.md %}` as the page's path, and the site
 // variables that prefix image paths (`{{ site.baseurl }}`, `| relative_url`). Any other tag
 // is kept as it was written and named, so the report says what a reader will still see.
 // Code (fenced, or between raw tags) is left as it is.
@@ -89,21 +89,27 @@ function convertLine(line: string, kept: string[]): string {
           const [file, ...title] = words;
           if (!file) break;
           const alt = title.join(' ').replace(/^(['"])(.*)\1$/, '$2').split("'")[0]!.trim();
-          return `![${alt}](${file})`;
+          return `![${alt}](${destination(file)})`;
         }
         case 'asset_path':
           if (words[0]) return words[0];
           break;
         case 'asset_link':
-          if (words[0]) return `[${words.slice(1).join(' ') || words[0]}](${words[0]})`;
+          if (words[0]) return `[${words.slice(1).join(' ') || words[0]}](${destination(words[0])})`;
           break;
         case 'link':
-          if (words[0]) return `/${words[0].replace(/^\/+/, '').replace(/\.(md|markdown)$/, '')}`;
+          // A page's path is its address; a post's (`_posts/…`) is not, so that one is kept.
+          if (words[0] && !words[0].startsWith('_')) return `/${words[0].replace(/^\/+/, '').replace(/\.(md|markdown)$/, '')}`;
           break;
       }
       kept.push(name);
       return whole;
     });
+}
+
+/** A link destination with spaces in it, written so Markdown reads it whole. */
+function destination(path: string): string {
+  return /[\s()]/.test(path) ? `<${path}>` : path;
 }
 
 function splitArgs(args: string): string[] {
