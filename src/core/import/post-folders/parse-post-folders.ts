@@ -13,6 +13,7 @@
 import { posix } from 'node:path';
 import { slugify } from '@/core/content/slugify';
 import type { Locale } from '@/core/locales';
+import { zonedToUtc } from '@/core/time/zoned-time';
 import { chineseScript, isLanguageCode, mapLocaleCode } from '../detect-locale';
 import { collectMedia, type MediaContext, mediaWarnings, resolveMedia } from '../collect-media';
 import type { ImportAuthor, ImportDocument, ImportMediaRef, ImportWarning } from '../import-document';
@@ -56,7 +57,7 @@ interface Place {
 }
 
 export function parsePostFolders(files: readonly PostFolderFile[], site: PostFolderSite, options: PostFolderOptions = {}): ImportDocument {
-  const warnings: ImportWarning[] = site.problems.map((problem) => ({ code: 'skipped' as const, sourceId: '_config.yml', message: `The site configuration ${problem}; its languages were not read from it.` }));
+  const warnings: ImportWarning[] = site.problems.map((problem) => ({ code: 'skipped' as const, sourceId: '_config.yml', message: `The site configuration ${problem}.` }));
   const archiveFiles = new Set([...(options.archiveFiles ?? []), ...files.map((f) => f.path)]);
   const now = (options.now ?? new Date()).toISOString();
   const tags = new Map<string, PlainTag>();
@@ -116,7 +117,7 @@ export function parsePostFolders(files: readonly PostFolderFile[], site: PostFol
     warnings.push(...mediaWarnings(file.path, found.problems));
     const textMedia: ImportMediaRef[] = cover ? [cover.ref, ...found.media.filter((m) => m.source !== cover.ref.source)] : found.media;
 
-    const date = readDate(data.date) ?? place.fileDate;
+    const date = readDate(data.date, site.timeZone) ?? place.fileDate;
     const draft = place.draft || data.published === false || data.published === 'false' || data.draft === true;
     const status = draft ? 'draft' : date && date > now ? 'scheduled' : 'published';
     const tagIds = [...words(data.tags, site), ...words(data.tag, site), ...words(data.categories, site), ...words(data.category, site)].map((name) => {
@@ -147,7 +148,7 @@ export function parsePostFolders(files: readonly PostFolderFile[], site: PostFol
         passwordProtected: false,
         publishedAt: status === 'draft' ? null : date,
         createdAt: date,
-        updatedAt: readDate(data.updated) ?? readDate(data.last_modified_at) ?? readDate(data.modified) ?? date,
+        updatedAt: readDate(data.updated, site.timeZone) ?? readDate(data.last_modified_at, site.timeZone) ?? readDate(data.modified, site.timeZone) ?? date,
         canonicalUrl: text(data.canonical_url) ?? text(data.canonicalUrl) ?? text(data.canonical),
         media: textMedia,
         redirects: oldAddresses({ aliases: [...list(data.redirect_from), ...list(data.alias), ...list(data.aliases)] }, ''),
@@ -206,7 +207,7 @@ function locate(path: string, site: PostFolderSite): Place | null {
     language: suffixLanguage ?? folderLanguage,
     groupKey: [...folders, pageName].join('/'),
     slug: pageName,
-    fileDate: dated ? toIsoUtc(`${dated[1]}-${dated[2]}-${dated[3]}`) : null,
+    fileDate: dated ? readDate(`${dated[1]}-${dated[2]}-${dated[3]}`, site.timeZone) : null,
     // Hexo's post_asset_folder: `source/_posts/hello.md` keeps its images in `source/_posts/hello/`.
     assetFolder: posix.join(contentRoot, assetBase, site.kind === 'hexo' && site.postAssetFolder && isPost ? segments.at(-1)!.replace(markdownFile, '') : ''),
   };
@@ -232,11 +233,21 @@ function hexoFrontMatter(content: string, site: PostFolderSite): string {
   return `---\n${content}`;
 }
 
-/** Jekyll writes `2024-03-01 09:30:00 +0800`; Hexo a date with no zone (read as UTC). */
-function readDate(value: unknown): string | null {
+/**
+ * Jekyll writes `2024-03-01 09:30:00 +0800`; a date with no zone (Hexo's usual
+ * `2024-03-01 09:30:00`, a file name's day) is in the site's `timezone`, else UTC.
+ */
+function readDate(value: unknown, timeZone: string | null): string | null {
   if (typeof value === 'string') {
-    const zoned = /^(\d{4}-\d{2}-\d{2})[ T](\d{1,2}:\d{2}(?::\d{2})?)\s*([+-])(\d{2}):?(\d{2})$/.exec(value.trim());
+    const text = value.trim();
+    const zoned = /^(\d{4}-\d{2}-\d{2})[ T](\d{1,2}:\d{2}(?::\d{2})?)\s*([+-])(\d{2}):?(\d{2})$/.exec(text);
     if (zoned) return toIsoUtc(`${zoned[1]}T${zoned[2]!.replace(/^(\d):/, '0$1:')}${zoned[3]}${zoned[4]}:${zoned[5]}`);
+    const local = /^(\d{4}-\d{2}-\d{2})(?:[ T](\d{1,2}:\d{2}(?::\d{2})?))?$/.exec(text);
+    if (local && timeZone) {
+      const time = (local[2] ?? '00:00').replace(/^(\d):/, '0$1:');
+      const iso = toIsoUtc(`${local[1]}T${time}Z`);
+      return iso ? zonedToUtc(`${local[1]}T${time}`, timeZone).toISOString() : null;
+    }
   }
   return toIsoUtc(value);
 }

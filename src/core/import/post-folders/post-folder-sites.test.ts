@@ -34,6 +34,14 @@ const summary = (doc: ImportDocument, sourceId: string) => {
 };
 const warned = (doc: ImportDocument, code: string) => doc.warnings.filter((w) => w.code === code).map((w) => w.sourceId).sort();
 
+describe('reading _config.yml', () => {
+  it('keeps a known timezone and reports one it does not know', () => {
+    expect(readPostFolderSite('hexo', 'timezone: Asia/Shanghai\nlanguage: zh-CN').timeZone).toBe('Asia/Shanghai');
+    const odd = readPostFolderSite('jekyll', 'timezone: Mars/Olympus');
+    expect([odd.timeZone, odd.problems]).toEqual([null, ['names a time zone Duet does not know (Mars/Olympus), so dates without a zone are read as UTC']]);
+  });
+});
+
 describe('telling the generator by the site\'s folders', () => {
   it('is Hexo with source/_posts, Jekyll with _posts, neither for a Hugo site', () => {
     expect(detectPostFolderKind(['_config.yml', 'source/_posts/a.md'])).toBe('hexo');
@@ -56,14 +64,15 @@ describe('a Hexo site with post asset folders and a zh folder of translations', 
     ]);
   });
 
-  it('reads languages from lang and the configuration, dates from the field or the file name, drafts from _drafts and published: false', () => {
-    expect(summary(doc, 'source/_posts/pancakes.md')).toBe('en pancakes published 2024-03-02T09:30:00.000Z Weekend pancakes');
-    expect(summary(doc, 'source/_posts/zh/pancakes.md')).toBe('zh pancakes published 2024-03-02T10:00:00.000Z 周末松饼');
-    expect(summary(doc, 'source/_posts/2023-11-20-soup.md')).toBe('en soup published 2023-11-20T00:00:00.000Z Winter soup');
-    expect(summary(doc, 'source/_posts/zh/2023-11-20-soup.md')).toBe('zh soup published 2023-11-20T00:00:00.000Z 冬日的汤');
+  it('reads languages from lang and the configuration, dates (in the site\'s timezone) from the field or the file name, drafts from _drafts and published: false', () => {
+    // timezone: Asia/Shanghai, eight hours ahead of UTC.
+    expect(summary(doc, 'source/_posts/pancakes.md')).toBe('en pancakes published 2024-03-02T01:30:00.000Z Weekend pancakes');
+    expect(summary(doc, 'source/_posts/zh/pancakes.md')).toBe('zh pancakes published 2024-03-02T02:00:00.000Z 周末松饼');
+    expect(summary(doc, 'source/_posts/2023-11-20-soup.md')).toBe('en soup published 2023-11-19T16:00:00.000Z Winter soup');
+    expect(summary(doc, 'source/_posts/zh/2023-11-20-soup.md')).toBe('zh soup published 2023-11-19T16:00:00.000Z 冬日的汤');
     expect(summary(doc, 'source/_posts/hidden.md')).toBe('en hidden draft - Not yet');
     expect(summary(doc, 'source/_drafts/bread.md')).toBe('en bread draft - Bread, someday');
-    expect(summary(doc, 'source/about/index.md')).toBe('en about published 2023-01-01T00:00:00.000Z About the kitchen');
+    expect(summary(doc, 'source/about/index.md')).toBe('en about published 2022-12-31T16:00:00.000Z About the kitchen');
     expect(doc.skippedLanguages).toEqual({ ja: 1 });
     expect(warned(doc, 'unsupported-locale')).toEqual(['source/_posts/nihongo.md']);
     const ids = doc.posts.flatMap((p) => Object.values(p.texts).map((t) => t!.sourceId));
@@ -101,7 +110,7 @@ describe('a jekyll-polyglot site', () => {
     ]);
   });
 
-  it('takes dates from the file name (the slug without it), a zoned date as written, the default language for files without lang', () => {
+  it('takes dates from the file name (the slug without it; UTC, as the site names no timezone), a zoned date as written, the default language for files without lang', () => {
     expect(summary(doc, '_posts/2024-05-01-green-tea.md')).toBe('en green-tea published 2024-05-01T00:15:00.000Z Green tea, first flush');
     expect(summary(doc, '_posts/2024-05-01-lvcha.md')).toBe('zh lvcha published 2024-05-01T00:00:00.000Z 头采绿茶');
     expect(summary(doc, '_posts/2024-04-10-kettle.md')).toBe('en kettle published 2024-04-10T00:00:00.000Z A new kettle');
