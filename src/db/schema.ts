@@ -35,6 +35,8 @@ export interface TagTextsTable {
   locale: string;
   name: string;
   slug: string;
+  /** Shown under the tag page's heading; '' when the tag has none in this language. */
+  description: ColumnType<string, string | undefined, string>;
 }
 
 export interface MediaTable {

@@ -49,6 +49,20 @@ for (const target of testTargets) {
       expect((clash as AppError).code).toBe('CONFLICT');
     });
 
+    it('keeps a description per language: saved, kept by a save without them, and never replaced by an import\'s', async () => {
+      const key = unique('tag');
+      const names = { zh: { name: '园子', slug: `yuanzi-${key}` }, en: { name: 'Garden', slug: `garden-${key}` } };
+      const id = await admin.saveTag(null, { key, names, descriptions: { en: 'What grows here.\n\nAnd what does not.' } });
+      const read = async () => (await admin.listTags()).find((x) => x.id === id)!.descriptions;
+      expect(await read()).toEqual({ en: 'What grows here.\n\nAnd what does not.' });
+      await admin.saveTag(id, { key, names });
+      expect(await read()).toEqual({ en: 'What grows here.\n\nAnd what does not.' });
+      await admin.fillDescriptions(id, { zh: '园子里长什么。', en: 'An import\'s words.' });
+      expect(await read()).toEqual({ zh: '园子里长什么。', en: 'What grows here.\n\nAnd what does not.' });
+      await admin.saveTag(id, { key, names, descriptions: { zh: '只留中文。' } });
+      expect(await read()).toEqual({ zh: '只留中文。' });
+    });
+
     it('replaces an author profile and a media file\'s texts', async () => {
       const user = await createAccount(t.db, { name: '作者', email: `${unique('a')}@example.com`, password: 'long password', role: 'author' });
       const author = (await admin.listAuthors()).find((a) => a.userId === user.id)!;

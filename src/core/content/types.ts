@@ -35,6 +35,8 @@ export interface Tag {
   key: string;
   /** Name and slug per locale; a tag may lack one language. */
   names: PerLocale<{ name: string; slug: string }>;
+  /** A few sentences per locale shown under the tag page's heading, when the query read them. */
+  descriptions?: PerLocale<string>;
 }
 
 export interface Media {

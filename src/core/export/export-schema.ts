@@ -44,7 +44,8 @@ const tagSchema = z.strictObject({
   id,
   key: z.string().min(1),
   createdAt: timestamp,
-  texts: perLocale(z.strictObject({ name: z.string(), slug: z.string().min(1) })),
+  // `description` came with the tag descriptions; exports made before them have none.
+  texts: perLocale(z.strictObject({ name: z.string(), slug: z.string().min(1), description: z.string().optional() })),
 });
 
 const variantSchema = z.strictObject({

@@ -5,7 +5,7 @@
 // text's body may be read back from the body store its parser was given (body-store.ts).
 import type { Locale } from '@/core/locales';
 
-export type ImportSourceKind = 'ghost' | 'wxr' | 'hugo' | 'duet';
+export type ImportSourceKind = 'ghost' | 'wxr' | 'hugo' | 'hexo' | 'jekyll' | 'duet';
 
 /** Where a text's language came from, shown in the dry run so a wrong guess can be fixed. */
 export type LocaleEvidence =
@@ -96,6 +96,8 @@ export interface ImportTag {
   sourceId: string;
   /** Name and slug per language (term translations give both). */
   names: Partial<Record<Locale, { name: string; slug: string }>>;
+  /** What the tag's page says about it, per language (a Hugo term's or section's `_index.md`). */
+  descriptions?: Partial<Record<Locale, string>>;
 }
 
 export type ImportWarningCode =

@@ -9,6 +9,8 @@
 //   URL, never --site-url).
 // - Hugo and Markdown folders: each file's path relative to the site's root, within the
 //   site's baseURL from its configuration, or else the folder's name.
+// - Hexo and Jekyll folders: the same, within the `url` of the site's `_config.yml` (the
+//   document's `identity`), or else the folder's name.
 // Earlier versions recorded the key with the file's path or the --site-url option; those
 // keys are read too (`legacyKeys`, `legacyPrefix`), never written, so sites imported
 // before are recognised without a migration, however often this runs.
@@ -51,6 +53,11 @@ export function sourceIdentity(source: ImportDocument['source'], hints: Identity
     case 'hugo': {
       const site = hints.baseUrl ? normalizeSiteUrl(hints.baseUrl) : `folder ${hints.folderName ?? ''}`.trim();
       return { key: `hugo ${site}`, legacyKeys: [...legacy(source.siteUrl), ...legacy(hints.path)], legacyPrefix: null };
+    }
+    case 'hexo':
+    case 'jekyll': {
+      const site = source.identity ? normalizeSiteUrl(source.identity) : `folder ${hints.folderName ?? ''}`.trim();
+      return { key: `${source.kind} ${site}`, legacyKeys: [], legacyPrefix: null };
     }
     default:
       return { key: `${source.kind} ${source.siteUrl ?? ''}`.trim(), legacyKeys: [], legacyPrefix: null };

@@ -47,7 +47,7 @@ const validInputs: Record<string, [z.ZodType, Record<string, unknown>]> = {
   publishInput: [publishInput, { postId: 3, locale: 'zh', action: 'schedule', publishAt: '2026-03-02T09:30:00+08:00' }],
   tagInput: [
     inputs.tagInput,
-    { key: 'typography', names: { zh: { name: '排版', slug: 'paiban' }, en: { name: 'Typography', slug: 'typography' } } },
+    { key: 'typography', names: { zh: { name: '排版', slug: 'paiban' }, en: { name: 'Typography', slug: 'typography' } }, descriptions: { zh: '字与版面。', en: 'Letters on the page.' } },
   ],
   authorProfileInput: [
     inputs.authorProfileInput,

@@ -10,10 +10,14 @@ import { blockText, lineText, optionalLineText, textField } from './text-field';
 export const maxNavigationLinks = 12;
 export const maxSocialLinks = 12;
 
-/** A tag's stable key (used by imports and the demo) and its name and slug per language. */
+/** Longest tag description, per language: a few sentences under the tag page's heading. */
+export const maxTagDescription = 1000;
+
+/** A tag's stable key (used by imports and the demo), its name and slug per language, and what its page says about it. */
 export const tagInput = z.strictObject({
   key: slugField(60),
   names: perLocale(z.strictObject({ name: lineText(80), slug: slugField() }, { error: groupError }), true),
+  descriptions: perLocale(blockText(maxTagDescription)).optional(),
 });
 export type TagInput = z.infer<typeof tagInput>;
 

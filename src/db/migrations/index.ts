@@ -21,6 +21,7 @@ import * as addressStates from './2026-12-28T0001-address-states';
 import * as redirects from './2026-12-29T0001-redirects';
 import * as newsletterTools from './2026-12-29T0002-newsletter-tools';
 import * as studioList from './2026-12-30T0001-studio-list';
+import * as tagDescriptions from './2026-12-30T0002-tag-descriptions';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0001-content': content,
@@ -42,6 +43,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-29T0001-redirects': redirects,
   '2026-12-29T0002-newsletter-tools': newsletterTools,
   '2026-12-30T0001-studio-list': studioList,
+  '2026-12-30T0002-tag-descriptions': tagDescriptions,
 };
 
 export const migrationProvider: MigrationProvider = {

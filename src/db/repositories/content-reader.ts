@@ -207,7 +207,7 @@ export function createContentReader(db: Kysely<Database>) {
           const rows = await db
             .selectFrom('tags')
             .leftJoin('tag_texts', 'tag_texts.tag_id', 'tags.id')
-            .select(['tags.id', 'tags.key', 'tag_texts.locale', 'tag_texts.name', 'tag_texts.slug'])
+            .select(['tags.id', 'tags.key', 'tag_texts.locale', 'tag_texts.name', 'tag_texts.slug', 'tag_texts.description'])
             .where('tags.id', '=', match.tag_id)
             .execute();
           return foldTags(rows).get(match.tag_id) ?? null;

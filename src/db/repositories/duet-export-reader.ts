@@ -74,9 +74,9 @@ export async function readExportAuthors(db: Db): Promise<ExportAuthor[]> {
 export async function readExportTags(db: Db): Promise<DuetExport['tags']> {
   const [rows, texts] = await Promise.all([
     db.selectFrom('tags').select(['id', 'key', 'created_at']).orderBy('id').execute(),
-    db.selectFrom('tag_texts').select(['tag_id', 'locale', 'name', 'slug']).execute(),
+    db.selectFrom('tag_texts').select(['tag_id', 'locale', 'name', 'slug', 'description']).execute(),
   ]);
-  const byTag = foldTexts(texts.map((t) => ({ owner: t.tag_id, locale: t.locale, text: { name: t.name, slug: t.slug } })));
+  const byTag = foldTexts(texts.map((t) => ({ owner: t.tag_id, locale: t.locale, text: { name: t.name, slug: t.slug, ...(t.description ? { description: t.description } : {}) } })));
   return rows.map((row) => ({ id: row.id, key: row.key, createdAt: row.created_at, texts: byTag.get(row.id) ?? {} }));
 }
 

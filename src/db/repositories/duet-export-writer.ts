@@ -101,7 +101,7 @@ async function insertPeople(trx: Trx, doc: DuetExport, postgres: boolean): Promi
 
 async function insertLibrary(trx: Trx, doc: DuetExport): Promise<void> {
   await insertChunked(doc.tags, (chunk) => trx.insertInto('tags').values(chunk.map((t) => ({ id: t.id, key: t.key, created_at: t.createdAt }))).execute());
-  const tagTexts = doc.tags.flatMap((t) => Object.entries(t.texts).map(([locale, x]) => ({ tag_id: t.id, locale, name: x!.name, slug: x!.slug })));
+  const tagTexts = doc.tags.flatMap((t) => Object.entries(t.texts).map(([locale, x]) => ({ tag_id: t.id, locale, name: x!.name, slug: x!.slug, description: x!.description ?? '' })));
   await insertChunked(tagTexts, (chunk) => trx.insertInto('tag_texts').values(chunk).execute());
 
   const media = doc.media.map((m) => ({

@@ -140,6 +140,8 @@ export interface TagTextRow {
   locale: string | null;
   name: string | null;
   slug: string | null;
+  /** Read only where a tag's description is shown or edited. */
+  description?: string | null;
 }
 
 export function foldTags(rows: TagTextRow[]): Map<number, Tag> {
@@ -152,6 +154,7 @@ export function foldTags(rows: TagTextRow[]): Map<number, Tag> {
     }
     if (row.locale !== null && isLocale(row.locale) && row.name !== null && row.slug !== null) {
       tag.names[row.locale] = { name: row.name, slug: row.slug };
+      if (row.description) (tag.descriptions ??= {})[row.locale] = row.description;
     }
   }
   return tags;

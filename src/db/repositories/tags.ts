@@ -1,6 +1,6 @@
-// Tags: their keys, and a name and slug per language.
+// Tags: their keys, and a name, a slug and a description per language.
 import type { Kysely } from 'kysely';
-import type { Tag } from '@/core/content/types';
+import type { PerLocale, Tag } from '@/core/content/types';
 import { AppError } from '@/core/errors/app-error';
 import type { TagInput } from '@/core/studio/inputs';
 import { locales } from '@/core/locales';
@@ -26,29 +26,46 @@ export function createTagRepository(db: Kysely<Database>) {
       const rows = await db
         .selectFrom('tags')
         .leftJoin('tag_texts', 'tag_texts.tag_id', 'tags.id')
-        .select(['tags.id', 'tags.key', 'tag_texts.locale', 'tag_texts.name', 'tag_texts.slug'])
+        .select(['tags.id', 'tags.key', 'tag_texts.locale', 'tag_texts.name', 'tag_texts.slug', 'tag_texts.description'])
         .orderBy('tags.key')
         .execute();
       return [...foldTags(rows).values()];
     },
 
-    /** Creates (id null) or replaces a tag's key and its names and slugs. */
+    /**
+     * Creates (id null) or replaces a tag's key and its names and slugs, and its descriptions
+     * when the input has them (kept as they were when it does not).
+     */
     saveTag: (id: number | null, input: TagInput) =>
       write(db, async (trx) => {
         let tagId = id;
+        const kept = new Map<string, string>();
         if (tagId === null) {
           tagId = (await trx.insertInto('tags').values({ key: input.key, created_at: new Date().toISOString() }).returning('id').executeTakeFirstOrThrow()).id;
         } else {
           const updated = await trx.updateTable('tags').set({ key: input.key }).where('id', '=', tagId).executeTakeFirst();
           if (Number(updated.numUpdatedRows) === 0) throw new AppError('NOT_FOUND', 'There is no such tag.');
+          if (!input.descriptions) {
+            for (const row of await trx.selectFrom('tag_texts').select(['locale', 'description']).where('tag_id', '=', tagId).execute()) kept.set(row.locale, row.description);
+          }
           await trx.deleteFrom('tag_texts').where('tag_id', '=', tagId).execute();
         }
         const texts = locales.flatMap((l) => {
           const text = input.names[l];
-          return text ? [{ tag_id: tagId!, locale: l, name: text.name, slug: text.slug }] : [];
+          const description = input.descriptions ? (input.descriptions[l] ?? '') : (kept.get(l) ?? '');
+          return text ? [{ tag_id: tagId!, locale: l, name: text.name, slug: text.slug, description }] : [];
         });
         if (texts.length) await trx.insertInto('tag_texts').values(texts).execute();
         return tagId;
       }),
+
+    /** Gives a tag the descriptions it lacks (an import's), never replacing one it has. */
+    async fillDescriptions(tagId: number, descriptions: PerLocale<string>): Promise<void> {
+      for (const locale of locales) {
+        const description = descriptions[locale];
+        if (!description) continue;
+        await db.updateTable('tag_texts').set({ description }).where('tag_id', '=', tagId).where('locale', '=', locale).where('description', '=', '').execute();
+      }
+    },
   };
 }

@@ -1,6 +1,6 @@
 // Opens what someone asked to import and reads it into an ImportDocument, with the files
 // that came with it: a Ghost JSON export or ZIP archive, a WordPress WXR file, or a Hugo /
-// Markdown folder. Large files are read as streams, and the bodies of a Ghost or WordPress
+// Markdown folder, or a Hexo or Jekyll site (core/import/post-folders/). Large files are read as streams, and the bodies of a Ghost or WordPress
 // export wait in a temporary file (spill-bodies.ts) rather than in memory until the writer
 // reads each one: the document stays readable until close(). The kind is told by the name
 // and, for a folder, by its being one; anything else is refused with what Duet does import.
@@ -16,6 +16,8 @@ import { sourceIdentity, type SourceIdentity } from '@/core/import/source-identi
 import { parseGhostExportStream } from '@/core/import/ghost/parse-ghost-export';
 import { parseHugoFiles } from '@/core/import/hugo/parse-hugo-files';
 import { isHugoConfigPath } from '@/core/import/hugo/read-hugo-config';
+import { detectPostFolderKind, readPostFolderSite } from '@/core/import/post-folders/post-folder-site';
+import { parsePostFolders } from '@/core/import/post-folders/parse-post-folders';
 import { parseWxr } from '@/core/import/wxr/parse-wxr';
 import { folderFiles, type ImportFiles } from './import-media';
 import { openImportArchive } from './read-archive';
@@ -75,14 +77,21 @@ async function openHugoFolder(folder: string, options: SourceOptions): Promise<O
   const markdown = paths.filter((p) => /\.(md|markdown)$/i.test(p));
   if (markdown.length === 0) throw new ImportFormatError('The folder holds no Markdown files (.md).', { file: folder });
   const files = [];
+  const postFolders = detectPostFolderKind(paths);
   // The site's configuration says which languages its files are in (read-hugo-config.ts).
-  for (const path of [...paths.filter(isHugoConfigPath), ...markdown]) {
+  for (const path of [...(postFolders ? [] : paths.filter(isHugoConfigPath)), ...markdown]) {
     const full = join(folder, path);
     if ((await stat(full)).size > maxMarkdownBytes) throw new ImportFormatError(`${path} is larger than 5 MB; it is not a text.`, { file: path });
     files.push({ path, content: await readFile(full, 'utf8') });
   }
-  const document = parseHugoFiles(files, { ...options, archiveFiles: new Set(paths) });
   const root = resolve(folder);
+  if (postFolders) {
+    // A Hexo or Jekyll site: its `_config.yml` names its languages and its address.
+    const config = paths.includes('_config.yml') ? await readFile(join(folder, '_config.yml'), 'utf8') : null;
+    const document = parsePostFolders(files, readPostFolderSite(postFolders, config), { ...options, archiveFiles: new Set(paths) });
+    return { document, identity: sourceIdentity(document.source, { folderName: basename(root) }), files: await folderFiles(options.mediaFolder ?? folder), close: () => undefined };
+  }
+  const document = parseHugoFiles(files, { ...options, archiveFiles: new Set(paths) });
   const identity = sourceIdentity(document.source, { path: root, baseUrl: await readHugoBaseUrl(root), folderName: basename(root) });
   return { document, identity, files: await folderFiles(options.mediaFolder ?? folder), close: () => undefined };
 }
@@ -135,5 +144,5 @@ export async function openImportSource(path: string, options: SourceOptions = {}
   if (info.isDirectory()) return openHugoFolder(path, options);
   const media = options.mediaFolder ? await folderFiles(options.mediaFolder) : null;
   if (/\.(zip|json|xml|wxr)$/i.test(path)) return openExport(path, options, media);
-  throw new ImportFormatError('Duet imports Ghost exports (.json or .zip), WordPress WXR files (.xml) and Hugo or Markdown folders.', { file: path });
+  throw new ImportFormatError('Duet imports Ghost exports (.json or .zip), WordPress WXR files (.xml) and Hugo, Hexo, Jekyll or Markdown folders.', { file: path });
 }

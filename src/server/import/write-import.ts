@@ -22,7 +22,7 @@ import { createImportSources } from '@/db/repositories/import-sources';
 import { createPublishingRepository } from '@/db/repositories/publishing-repository';
 import { createRedirects } from '@/db/repositories/redirects';
 import { listSitePages } from '@/db/repositories/site-pages';
-import { freeTagKey, tagIdBySlug } from '@/db/repositories/tags';
+import { createTagRepository, freeTagKey, tagIdBySlug } from '@/db/repositories/tags';
 import { uniqueSlug } from '@/db/repositories/unique-slug';
 import { inRetriedTransaction } from '@/db/transaction';
 import { emptyReport, reportPost, type ImportReport } from './import-report';
@@ -234,7 +234,11 @@ async function createAuthor(trx: Db, ctx: PostContext, sourceId: string, made: M
   return created.id;
 }
 
-/** A tag the site already has under the same slug is reused rather than doubled. */
+/**
+ * A tag the site already has under the same slug is reused rather than doubled; the
+ * source's description of it (a Hugo term's `_index.md`) fills the languages where the
+ * tag has none, never replacing one written in Duet.
+ */
 async function findOrCreateTag(trx: Db, ctx: PostContext, sourceId: string, made: Map<string, number>): Promise<number> {
   const tag = ctx.tagsById.get(sourceId);
   const names = tag?.names ?? { en: { name: sourceId, slug: slugify(sourceId, 'en') } };
@@ -248,6 +252,7 @@ async function findOrCreateTag(trx: Db, ctx: PostContext, sourceId: string, made
     const key = slugify(Object.values(names)[0]?.slug || sourceId, 'en') || `tag-${made.size + 1}`;
     id = (await createContentWriter(trx).createTag({ key: await freeTagKey(trx, key), names })).id;
   }
+  if (tag?.descriptions) await createTagRepository(trx).fillDescriptions(id, tag.descriptions);
   await remember(trx, ctx.kind, 'tag', sourceId, id);
   made.set(sourceId, id);
   return id;

@@ -11,7 +11,7 @@ import { ImportFailures, ReportDetails, ReportSummary } from './import-report-vi
 import { JobFailure, JobProgress } from './job-status';
 import { confirmImport, downloadUrl, formatSize, uploadForPreview, usePolledJob, type Failure, type JobView } from './site-jobs-client';
 
-const sourceNames: Record<string, string> = { ghost: 'Ghost', wxr: 'WordPress', hugo: 'Hugo' };
+const sourceNames: Record<string, string> = { ghost: 'Ghost', wxr: 'WordPress', hugo: 'Hugo', hexo: 'Hexo', jekyll: 'Jekyll' };
 
 export function ImportPanel({ maxBytes }: { maxBytes: number }) {
   const t = useTranslations('studio.site');

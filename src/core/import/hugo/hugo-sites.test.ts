@@ -158,3 +158,27 @@ describe('a Hugo site whose default language is Chinese under a key of its own',
     expect(text(doc, 'blog/content/posts/tea.en.md').redirects).toEqual(['/tea', '/en/tea']);
   });
 });
+
+describe('a Hugo site whose list pages describe its tags', () => {
+  const doc = readSite('hugo-described');
+  const tag = (sourceId: string) => doc.tags.find((t) => t.sourceId === sourceId);
+
+  it('gives a term\'s _index.md to its tag in each language, by description or by its text, and names the term in that language', () => {
+    expect(tag('term:garden beds')).toEqual({
+      sourceId: 'term:garden beds',
+      names: { en: { name: 'Garden Beds', slug: 'garden-beds' }, zh: { name: '菜畦', slug: 'garden-beds' } },
+      descriptions: { en: 'Raised beds and what grows in them.\n\nSoil, compost and the odd slug.', zh: '菜畦里种的东西，和种不活的东西。' },
+    });
+  });
+
+  it('gives a section\'s _index.md to the tag of its name when the section\'s posts carry it', () => {
+    expect(tag('term:notes')?.descriptions).toEqual({ en: 'Short notes from the garden, written the evening after.', zh: '园子里的短笔记，当天晚上写下。' });
+    expect(tag('term:travel')?.descriptions).toBeUndefined();
+  });
+
+  it('reports the list pages that describe nothing, and imports none of them', () => {
+    expect(warned(doc, 'skipped')).toEqual(['content/en/_index.md', 'content/en/tags/_index.md', 'content/en/tags/unused/_index.md', 'content/en/trips/_index.md']);
+    expect(doc.warnings.find((w) => w.sourceId === 'content/en/trips/_index.md')?.message).toMatch(/no sections and no tag is named after it/);
+    expect(pairs(doc)).toEqual(['content/zh/notes/first-frost.md + content/en/notes/first-frost.md (source)', '— + content/en/trips/coast.md (alone)']);
+  });
+});

@@ -6,8 +6,9 @@
 // only a file none of these name has its language told from its text. Translations pair
 // the way Hugo pairs them: by a shared `translationKey`, else by the same path in each
 // language (hugo-languages.ts decides Chinese scripts and other languages). Section and
-// taxonomy lists (`_index.md`), headless bundles and a bundle's own Markdown resources are
-// not posts; files at the top of the content folder are pages.
+// taxonomy lists (`_index.md`) are not posts: their words describe the tag of their term or
+// section (hugo-list-pages.ts). Headless bundles and a bundle's own Markdown resources are
+// not posts either; files at the top of the content folder are pages.
 import { posix } from 'node:path';
 import { slugify } from '@/core/content/slugify';
 import type { Locale } from '@/core/locales';
@@ -20,6 +21,7 @@ import { pairTexts, type TextCandidate } from '../pair-texts';
 import { convertHugoBody } from './convert-hugo-body';
 import { expiryOf, isHeadless, list, oldAddresses, readCover, text } from './hugo-front-fields';
 import { HugoLanguages, slugsFromPaths } from './hugo-languages';
+import { describeTags, type ListPage, listPageDescription } from './hugo-list-pages';
 import { type HugoLocation, type LocateOptions, locateHugoFile } from './locate-hugo-file';
 import { FrontMatterError, readFrontMatter } from './read-front-matter';
 import { type HugoSiteConfig, inferLanguageFolders, readHugoConfigs } from './read-hugo-config';
@@ -50,6 +52,7 @@ export function parseHugoFiles(files: readonly HugoFile[], options: HugoImportOp
   const authors = new Map<string, ImportAuthor>();
   const languages = new HugoLanguages(warnings);
   const pathSlugs = new Map<TextCandidate, HugoLocation>();
+  const listPages: ListPage[] = [];
 
   const located = files.flatMap((file) => {
     const path = normalizePath(file.path);
@@ -84,11 +87,17 @@ export function parseHugoFiles(files: readonly HugoFile[], options: HugoImportOp
       warnings.push({ code: 'skipped', sourceId: path, message: `${path} is a headless bundle (Hugo renders no page for it), so it is not a post.` });
       continue;
     }
-    if (place.isSection) {
-      warnings.push({ code: 'skipped', sourceId: path, message: `${path} is the list page of ${place.contentPath.includes('/') ? `the section or term “${posix.dirname(place.contentPath)}”` : 'the home page'}: Duet makes those lists itself, so it is not a page.` });
+    if (place.isSection && !place.contentPath.includes('/')) {
+      warnings.push({ code: 'skipped', sourceId: path, message: `${path} is the list page of the home page: Duet makes its own, so it is not a page.` });
       continue;
     }
     const body = convertHugoBody(front.body);
+    if (place.isSection) {
+      // A term's or section's words may describe a tag (hugo-list-pages.ts), once every tag is known.
+      const listLocale = place.locale ?? options.defaultLocale ?? chooseLocale(body.markdown, path, options, warnings).locale;
+      listPages.push({ path, contentPath: place.contentPath, locale: listLocale, title: text(data.title), description: listPageDescription(text(data.description), body.markdown) });
+      continue;
+    }
     const title = text(data.title) ?? firstHeading(body.markdown) ?? humanize(place.slug);
     const excerpt = text(data.summary) ? toPlainLine(text(data.summary)!) : body.summary;
     const frontLanguage = text(data.lang) ?? text(data.language);
@@ -178,10 +187,12 @@ export function parseHugoFiles(files: readonly HugoFile[], options: HugoImportOp
   const paired = pairTexts(candidates, { mapping: resolveMapping(options.mapping) });
   const authorList = [...authors.values()];
   const handles = uniqueSlugs(authorList.map((author) => author.handle));
+  const importTags = nameTagsByUse([...tags.values()], candidates);
+  describeTags(listPages, importTags, candidates, warnings);
   return {
     source: { kind: 'hugo', version: null, siteUrl: options.siteUrl ?? null },
     authors: authorList.map((author, index) => ({ ...author, handle: handles[index]! })),
-    tags: nameTagsByUse([...tags.values()], candidates),
+    tags: importTags,
     posts: paired.posts,
     warnings: [...warnings, ...paired.warnings],
     ...(languages.skipped.size > 0 ? { skippedLanguages: Object.fromEntries(languages.skipped) } : {}),

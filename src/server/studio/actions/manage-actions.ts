@@ -45,6 +45,8 @@ export async function saveTagAction(_previous: FormState, form: FormData): Promi
       const slug = formText(form, `names.${l}.slug`);
       return name || slug ? { name, slug } : null;
     }),
+    // A browser sends a textarea's line breaks as CR LF: kept as LF, as imports write them.
+    descriptions: perLocale(form, (l) => formText(form, `descriptions.${l}`).replace(/\r\n?/g, '\n') || null),
   });
   if (!parsed.success) return invalidForm(locale, parsed.error, form);
   try {

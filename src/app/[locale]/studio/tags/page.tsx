@@ -1,4 +1,4 @@
-// Tags: a name and a slug per language, and a stable key.
+// Tags: a name, a slug and a description per language, and a stable key.
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
@@ -45,6 +45,7 @@ export default async function TagsPage({ params }: PageProps<'/[locale]/studio/t
     ...locales.flatMap((l): FormField[] => [
       { name: `names.${l}.name`, label: t('name', { language: langs(l) }), defaultValue: tag?.names[l]?.name, lang: l },
       { name: `names.${l}.slug`, label: t('slug', { language: langs(l) }), defaultValue: tag?.names[l]?.slug },
+      { name: `descriptions.${l}`, type: 'textarea', label: t('description', { language: langs(l) }), defaultValue: tag?.descriptions?.[l], lang: l },
     ]),
   ];
   return (

@@ -1,4 +1,5 @@
-// The articles of one tag; the tag's slug is per language.
+// The articles of one tag, under its name and its description in the page's language (a
+// tag may have none); the tag's slug is per language.
 import type { Metadata } from 'next';
 import { notFound, permanentRedirect } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
@@ -30,7 +31,9 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/tags/[sl
   const { locale, tag, paths } = await loadTag(raw, slug);
   const t = await getTranslations({ locale, namespace: 'tags' });
   const name = (tag.names[locale] ?? tag.names[otherLocale(locale)])!.name;
-  return { title: await pageTitle(locale, t('tagTitle', { tag: name })), alternates: await alternatesMetadata(locale, paths) };
+  // One line: the streamed and the server-rendered tag must match to be one element.
+  const description = paragraphs(tag.descriptions?.[locale]).join(' ');
+  return { title: await pageTitle(locale, t('tagTitle', { tag: name })), ...(description ? { description } : {}), alternates: await alternatesMetadata(locale, paths) };
 }
 
 export default async function TagPage({ params }: PageProps<'/[locale]/tags/[slug]'>) {
@@ -41,8 +44,20 @@ export default async function TagPage({ params }: PageProps<'/[locale]/tags/[slu
   const name = (tag.names[locale] ?? tag.names[otherLocale(locale)])!.name;
   return (
     <SiteFrame locale={locale} paths={paths}>
-      <h1 className="display page-title">{t('tagTitle', { tag: name })}</h1>
+      <header className="tag-header">
+        <h1 className="display page-title">{t('tagTitle', { tag: name })}</h1>
+        {paragraphs(tag.descriptions?.[locale]).map((text, index) => (
+          <p key={index} className="lead">
+            {text}
+          </p>
+        ))}
+      </header>
       {posts.items.length === 0 ? <p>{t('empty')}</p> : <PostList posts={posts.items} locale={locale} headingLevel={2} />}
     </SiteFrame>
   );
+}
+
+/** A description's paragraphs (blank lines between them), as plain text. */
+function paragraphs(description: string | undefined): string[] {
+  return (description ?? '').split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
 }
