@@ -50,6 +50,10 @@ for (const target of testTargets) {
       const exact = await memory.suggest(`《双声》是一本小小的双语杂志，${w}创办于夏天。`, 'zh', 'en');
       expect(exact[0]).toMatchObject({ percentage: 100, targetText: `Duet is a small bilingual magazine, ${w} founded in summer.`, origin: { postId: post.id, title: `Title ${w}` } });
 
+      // The whole paragraph (the editor's block) as well as each of its sentences.
+      const block = await memory.suggest(`《双声》是一本小小的双语杂志，${w}创办于夏天。编辑部只有两个人。`, 'zh', 'en');
+      expect(block[0]).toMatchObject({ percentage: 100, targetText: `Duet is a small bilingual magazine, ${w} founded in summer. The editorial team has two people.` });
+
       const fuzzy = await memory.suggest(`我们相信，两种语言的读者应该读到同一个${w}观点。`, 'zh', 'en');
       expect(fuzzy[0]!.targetText).toBe(`We believe readers of both languages should read the same ${w} idea.`);
       expect(fuzzy[0]!.percentage).toBeGreaterThanOrEqual(70);

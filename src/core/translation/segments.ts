@@ -94,24 +94,36 @@ export function segmentBlockPair(source: MarkdownBlock, target: MarkdownBlock | 
   return [segment];
 }
 
-/**
- * A post's text pair as aligned segments, in the source's order: `source` in locale `from`,
- * `target` (its translation, possibly empty) in locale `to`. Target blocks that face no
- * source block are left out: they have nothing to be a translation of.
- */
-export function segmentPair(source: string, target: string, from: string, to: string): Segment[] {
+/** One source block and the target block facing it (null when it has none). */
+export interface BlockPair {
+  source: MarkdownBlock;
+  target: MarkdownBlock | null;
+  blockIndex: number;
+}
+
+/** The source's blocks, each with the target block the parallel view puts beside it. */
+export function alignedBlocks(source: string, target: string): BlockPair[] {
   const a = markdownBlocks(source);
   const b = markdownBlocks(target);
   const rows = alignKinds(
     a.map((block) => block.kind),
     b.map((block) => block.kind),
   );
-  const segments: Segment[] = [];
+  const pairs: BlockPair[] = [];
   for (const row of rows) {
     if (row.left === null) continue;
-    segments.push(...segmentBlockPair(a[row.left]!, row.right === null ? null : b[row.right]!, row.left, from, to));
+    pairs.push({ source: a[row.left]!, target: row.right === null ? null : b[row.right]!, blockIndex: row.left });
   }
-  return segments;
+  return pairs;
+}
+
+/**
+ * A post's text pair as aligned segments, in the source's order: `source` in locale `from`,
+ * `target` (its translation, possibly empty) in locale `to`. Target blocks that face no
+ * source block are left out: they have nothing to be a translation of.
+ */
+export function segmentPair(source: string, target: string, from: string, to: string): Segment[] {
+  return alignedBlocks(source, target).flatMap((pair) => segmentBlockPair(pair.source, pair.target, pair.blockIndex, from, to));
 }
 
 /** The segments of one text alone, with no translation yet: what a translator starts from. */

@@ -9,7 +9,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Locale } from '@/core/locales';
 import { isOutdated } from '@/core/content/translation-status';
 import { fuzzyThreshold, indexKeys, matchPercentage, matchTokens } from '@/core/translation/fuzzy-match';
-import { segmentPair, untranslatedKinds, type Segment } from '@/core/translation/segments';
+import { alignedBlocks, segmentBlockPair, untranslatedKinds, type Segment } from '@/core/translation/segments';
 import type { Suggestion, TranslationSuggester } from '@/core/translation/suggester';
 import type { Database } from '../schema';
 
@@ -41,18 +41,28 @@ interface UnitToStore {
   segment: Segment & { targetText: string };
 }
 
-/** The units a published pair gives, in both directions. */
+/**
+ * The units a published pair gives, in both directions: every pair of blocks, and inside
+ * a block split into sentences (segments.ts) each pair of sentences too, so the editor's
+ * block and a CAT tool's sentence both find their match. A whole block has sentence -1.
+ */
 function unitsOfPair(source: { locale: Locale; body: string }, target: { locale: Locale; body: string }): UnitToStore[] {
   const units: UnitToStore[] = [];
+  const keep = (from: Locale, to: Locale, segment: Segment) => {
+    if (segment.targetText === undefined || untranslatedKinds.has(segment.kind)) return;
+    if (segment.sourceText.length > maxSegmentChars || segment.targetText.length > maxSegmentChars) return;
+    if (matchTokens(segment.sourceText).length === 0 || segment.targetText.trim() === '') return;
+    units.push({ from, to, segment: segment as UnitToStore['segment'] });
+  };
   for (const [a, b] of [
     [source, target],
     [target, source],
   ] as const) {
-    for (const segment of segmentPair(a.body, b.body, a.locale, b.locale)) {
-      if (segment.targetText === undefined || untranslatedKinds.has(segment.kind)) continue;
-      if (segment.sourceText.length > maxSegmentChars || segment.targetText.length > maxSegmentChars) continue;
-      if (matchTokens(segment.sourceText).length === 0) continue;
-      units.push({ from: a.locale, to: b.locale, segment: segment as UnitToStore['segment'] });
+    for (const pair of alignedBlocks(a.body, b.body)) {
+      if (!pair.target) continue;
+      const sentences = segmentBlockPair(pair.source, pair.target, pair.blockIndex, a.locale, b.locale);
+      if (sentences.length > 1) keep(a.locale, b.locale, { sourceText: pair.source.text, targetText: pair.target.text, kind: pair.source.kind, blockIndex: pair.blockIndex, sentenceIndex: -1 });
+      for (const segment of sentences) keep(a.locale, b.locale, segment);
     }
   }
   return units;
