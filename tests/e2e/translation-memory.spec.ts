@@ -47,4 +47,11 @@ test('a translator inserts an earlier translation from the memory with Alt+1', a
   await expect(first).toContainText('Why we do it');
   await expect(first).not.toContainText('100 %');
   await expect(first).toContainText('我们为什么这样做');
+
+  // Someone not signed in gets nothing from the memory.
+  const anonymous = await browser.newContext({ baseURL });
+  const refused = await anonymous.request.get(`/api/v1/studio/translation-memory?${new URLSearchParams({ postId: String(postId), to: 'en', text: zhAbout[4]! })}`);
+  expect(refused.status()).toBe(401);
+  expect(await refused.text()).not.toContain('We believe');
+  await anonymous.close();
 });
