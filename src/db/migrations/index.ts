@@ -22,6 +22,7 @@ import * as redirects from './2026-12-29T0001-redirects';
 import * as newsletterTools from './2026-12-29T0002-newsletter-tools';
 import * as studioList from './2026-12-30T0001-studio-list';
 import * as tagDescriptions from './2026-12-30T0002-tag-descriptions';
+import * as translationMemory from './2026-12-30T0003-translation-memory';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0001-content': content,
@@ -44,6 +45,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-29T0002-newsletter-tools': newsletterTools,
   '2026-12-30T0001-studio-list': studioList,
   '2026-12-30T0002-tag-descriptions': tagDescriptions,
+  '2026-12-30T0003-translation-memory': translationMemory,
 };
 
 export const migrationProvider: MigrationProvider = {
