@@ -87,7 +87,7 @@ export function TranslationChecks({ postId, locale, sourceLocale, sourceBody, re
         </p>
       )}
       {answer && (
-        <p role="status" className={styles.checkCount}>
+        <p aria-live="polite" className={styles.checkCount}>
           {checks.length === 0 ? t('none') : t('count', { count: checks.length, blocking })}
         </p>
       )}
