@@ -36,6 +36,11 @@ interface Props {
 
 const allValues = { excerpt: '', missing: '', extra: '', href: '', src: '', term: '', approved: '', variant: '' };
 
+/** Every value a sentence may name, an empty list shown as a dash ("Missing: 1200 Extra: —"). */
+function wordValues(values: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries({ ...allValues, ...values }).map(([key, value]) => [key, value === '' ? '—' : value]));
+}
+
 export function TranslationChecks({ postId, locale, sourceLocale, sourceBody, revisionId, isDirty, mayPublish }: Props) {
   const t = useTranslations('studio.checks');
   const [answer, setAnswer] = useState<Answer | null>(null);
@@ -100,7 +105,7 @@ export function TranslationChecks({ postId, locale, sourceLocale, sourceBody, re
               </span>{' '}
               <span className={styles.checkWhere}>{check.targetBlock !== null ? t('block', { number: check.targetBlock + 1 }) : t('blockOfSource', { number: (check.sourceBlock ?? 0) + 1 })}</span>
             </p>
-            <p className={styles.checkText}>{t(`codes.${check.code}`, { ...allValues, ...check.values })}</p>
+            <p className={styles.checkText}>{t(`codes.${check.code}`, wordValues(check.values))}</p>
             {check.dismissal ? (
               <p className={controls.hint}>{t('dismissed', { name: check.dismissal.dismissedByName ?? t('someone'), reason: check.dismissal.reason })}</p>
             ) : (

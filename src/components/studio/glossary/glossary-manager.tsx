@@ -188,7 +188,10 @@ export function GlossaryManager({ terms, query, canManage, words, countText, noM
                   {term.note && <p className={styles.note}>{term.note}</p>}
                   {term.forbidden.length > 0 && (
                     <p className={styles.forbidden}>
-                      {words.forbidden}: {term.forbidden.map((v) => <del key={v}>{v}</del>)}
+                      <span>{words.forbidden}</span>
+                      {term.forbidden.map((v) => (
+                        <del key={v}>{v}</del>
+                      ))}
                     </p>
                   )}
                   {canManage && (
