@@ -20,6 +20,7 @@ const uniqueRules: Record<string, UniqueRule> = {
   'authors(handle)': { field: 'handle', message: 'Another author already uses this handle.' },
   'media(path)': { field: 'path', message: 'A media file with this path already exists.' },
   'settings(locale,key)': { field: 'key', message: 'This setting already exists in this language.' },
+  'glossary_terms(zh,en)': { field: 'en', message: 'The glossary already has this pair of terms.' },
 };
 
 interface DriverError {

@@ -219,6 +219,34 @@ export interface RedirectsTable {
   created_at: string;
 }
 
+/** A term of the site's glossary (migration 2026-12-31T0001-glossary). */
+export interface GlossaryTermsTable {
+  id: Generated<number>;
+  zh: string;
+  en: string;
+  note: Generated<string>;
+  /** 0 | 1 */
+  do_not_translate: Generated<number>;
+  /** JSON array of strings. */
+  forbidden: Generated<string>;
+  created_at: string;
+  updated_at: string;
+  updated_by: string | null;
+}
+
+/** A translation check waved through, with the reason, for one revision of a translation. */
+export interface TranslationCheckDismissalsTable {
+  id: Generated<number>;
+  post_id: number;
+  locale: string;
+  revision_id: number;
+  check_key: string;
+  code: string;
+  reason: string;
+  dismissed_by: string | null;
+  dismissed_at: string;
+}
+
 export interface PostTagsTable {
   post_id: number;
   tag_id: number;
@@ -337,6 +365,8 @@ export interface Database {
   translation_memory_units: TranslationMemoryUnitsTable;
   translation_memory_links: TranslationMemoryLinksTable;
   translation_memory_keys: TranslationMemoryKeysTable;
+  glossary_terms: GlossaryTermsTable;
+  translation_check_dismissals: TranslationCheckDismissalsTable;
   api_keys: ApiKeysTable;
   api_key_uses: ApiKeyUsesTable;
   webhooks: WebhooksTable;

@@ -54,6 +54,11 @@ export async function StudioFrame({ locale, actor, path, children }: Props) {
                   <Link href={`/${locale}/studio/tags`}>{t('nav.tags')}</Link>
                 </li>
               )}
+              {can(actor, 'glossary.view') && (
+                <li>
+                  <Link href={`/${locale}/studio/glossary`}>{t('nav.glossary')}</Link>
+                </li>
+              )}
               <li>
                 <Link href={`/${locale}/studio/authors`}>{t('nav.authors')}</Link>
               </li>

@@ -12,6 +12,7 @@ import { PaneFields } from './pane-fields';
 import { PublicationPanel } from './publication-panel';
 import { RevisionList } from './revision-list';
 import { StatusBadge } from './status-badge';
+import { TranslationChecks } from './translation-checks';
 import { useDraft } from './use-draft';
 import controls from './studio.module.css';
 import styles from './editor.module.css';
@@ -178,6 +179,17 @@ export function TranslationPane({ postId, pane, otherBody, otherLocale, sourceRe
           />
 
           {!pane.isSource && pane.can.edit && <MemorySuggestions postId={postId} locale={locale} sourceLocale={otherLocale} />}
+          {!pane.isSource && otherBody !== null && (
+            <TranslationChecks
+              postId={postId}
+              locale={locale}
+              sourceLocale={otherLocale}
+              sourceBody={otherBody}
+              revisionId={draft.revisionId}
+              isDirty={draft.isDirty}
+              mayPublish={pane.can.publish || pane.can.update || pane.can.review}
+            />
+          )}
 
           <PublicationPanel
             postId={postId}

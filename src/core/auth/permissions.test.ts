@@ -148,6 +148,13 @@ const matrix: Array<[Action, Subject, Expected]> = [
   // Members (readers who subscribed): editors see them; site managers change them.
   ['member.view', 'none', [T, T, T, F, F]],
   ['member.manage', 'none', [T, T, F, F, F]],
+  // The glossary: everyone reads it; owners, admins and editors keep it.
+  ['glossary.view', 'none', [T, T, T, T, T]],
+  ['glossary.manage', 'none', [T, T, T, F, F]],
+  // Dismissing a translation check: who may work on that translation.
+  ['translation.dismiss-check', 'other zh post, en', [T, T, T, F, T]],
+  ['translation.dismiss-check', 'own zh post, en', [T, T, T, T, T]],
+  ['translation.dismiss-check', 'other zh post, zh', [T, T, T, F, F]],
 
   ['user.manage', 'none', [T, T, F, F, F]],
   ['user.manage', 'editor account', [T, T, F, F, F]],

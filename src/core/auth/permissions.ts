@@ -35,6 +35,9 @@ export const actions = [
   'webhook.manage',
   'member.view',
   'member.manage',
+  'glossary.view',
+  'glossary.manage',
+  'translation.dismiss-check',
 ] as const;
 export type Action = (typeof actions)[number];
 
@@ -155,6 +158,11 @@ const everything: Record<Action, Rule> = {
   // Readers who subscribed: seen by those who run the publication, changed by site managers.
   'member.view': always,
   'member.manage': (actor) => actor.role === 'owner' || actor.role === 'admin',
+  // The glossary: everyone who writes or translates reads it; those who run the publication keep it.
+  'glossary.view': always,
+  'glossary.manage': always,
+  // Waving a translation check through: whoever may publish or submit that translation.
+  'translation.dismiss-check': anyPost,
 };
 
 const rules: Record<Role, Record<Action, Rule>> = {
@@ -197,6 +205,9 @@ const rules: Record<Role, Record<Action, Rule>> = {
     'webhook.manage': never,
     'member.view': never,
     'member.manage': never,
+    'glossary.view': always,
+    'glossary.manage': never,
+    'translation.dismiss-check': ownPost,
   },
   translator: {
     'studio.enter': always,
@@ -226,6 +237,10 @@ const rules: Record<Role, Record<Action, Rule>> = {
     'webhook.manage': never,
     'member.view': never,
     'member.manage': never,
+    'glossary.view': always,
+    'glossary.manage': never,
+    // A translator may dismiss a warning with a reason; a blocking check needs someone who may publish.
+    'translation.dismiss-check': translationOfAnyPost,
   },
 };
 

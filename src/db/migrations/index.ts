@@ -23,6 +23,7 @@ import * as newsletterTools from './2026-12-29T0002-newsletter-tools';
 import * as studioList from './2026-12-30T0001-studio-list';
 import * as tagDescriptions from './2026-12-30T0002-tag-descriptions';
 import * as translationMemory from './2026-12-30T0003-translation-memory';
+import * as glossary from './2026-12-31T0001-glossary';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0001-content': content,
@@ -46,6 +47,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-30T0001-studio-list': studioList,
   '2026-12-30T0002-tag-descriptions': tagDescriptions,
   '2026-12-30T0003-translation-memory': translationMemory,
+  '2026-12-31T0001-glossary': glossary,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -12,6 +12,7 @@ import { afterPublication } from '@/server/after-publication';
 import type { StudioUser } from '@/server/auth/session';
 import { renderWithMedia } from '@/server/render/render-with-media';
 import { siteUrl } from '@/core/config/site-url';
+import { requireChecksCleared } from '@/server/translation/translation-checks';
 import { postForAction } from './post-access';
 
 export interface PublicationOutcome {
@@ -21,8 +22,10 @@ export interface PublicationOutcome {
 
 export async function actOnPublication(actor: StudioUser, input: PublishInput): Promise<PublicationOutcome> {
   const { post } = await postForAction(actor, String(input.postId), (p) => permissionFor(input, Boolean(p.languages[input.locale]?.live)), input.locale);
+  // A translation reaches readers only once its blocking checks are fixed or dismissed.
+  const checked = await requireChecksCleared(post, input);
   const publishing = createPublishingRepository(getDatabase(), renderWithMedia, { siteOrigin: siteUrl().origin });
-  const result = await publishing.act({ ...input, postId: post.id }, actor.id);
+  const result = await publishing.act({ ...checked, postId: post.id }, actor.id);
   await afterPublication(result.events, { newsletterQueued: 'newsletter' in input && input.newsletter !== undefined });
   return result;
 }
