@@ -128,6 +128,16 @@ export function createTranslationBoard(db: Kysely<Database>) {
       };
     },
 
+    /** Every post whose translation into `to` is in one of `states`, by id. */
+    async idsInStates(states: readonly BoardState[], to: Locale, ownerUserId?: string): Promise<number[]> {
+      if (states.length === 0) return [];
+      const rows = await filtered({ language: to, ownerUserId })
+        .where('b.state', 'in', states as BoardState[])
+        .orderBy('b.post_id')
+        .execute();
+      return rows.map((r) => r.post_id);
+    },
+
     /** How many rows each state has under the language filter, counted by the database. */
     async counts(query: Pick<BoardQuery, 'language' | 'ownerUserId'>): Promise<Record<BoardState, number>> {
       const rows = await db
