@@ -102,7 +102,7 @@ for (const target of testTargets) {
       expect(xliff).not.toContain(`<file id="post-${post.id}"`);
       const { tmx } = await exportTmx(t.db, 'en');
       expect(tmx).toContain(`<tu tuid="p${post.id}-title">`);
-      expect(tmx).toContain('<seg>这是<ph x="1">**</ph>重要<ph x="2">**</ph>的一段，含<ph x="3">[</ph>链接<ph x="4">](https://example.com/x)</ph>。</seg>');
+      expect(tmx).toContain('<seg>这是<ph x="1" type="x-markdown"/>重要<ph x="2" type="x-markdown"/>的一段，含<ph x="3" type="x-markdown"/>链接<ph x="4" type="x-markdown"/>。</seg>');
       expect(tmx).not.toContain(`p${missing.id}-`);
     });
   });

@@ -85,6 +85,9 @@ export function applyTranslation(current: ExchangeText, file: ReadText): ApplyRe
     const unit = units.get(id);
     const got = read.get(id);
     if (!unit || !got || got.target === null) return null;
+    // A target that is still the source (a CAT tool's placeholder) is not a translation.
+    const asSource = unit.source.map((p) => ('text' in p ? { text: p.text } : { ref: p.id }));
+    if (JSON.stringify(mergeText(got.target)) === JSON.stringify(mergeText(asSource))) return null;
     const codes = new Map(unit.source.flatMap((p) => ('code' in p ? [[p.id, p.code] as const] : [])));
     const used = new Set<number>();
     let out = '';
@@ -126,4 +129,15 @@ export function applyTranslation(current: ExchangeText, file: ReadText): ApplyRe
   const title = restore(titleUnitId);
   if (typeof title === 'object' && title !== null) return { ok: false, reason: title.error };
   return { ok: true, title: title ?? current.title.target ?? current.title.source, body: joinBlocks(texts), merged: !same };
+}
+
+/** Adjacent text pieces as one, as an XML parser may cut text anywhere. */
+function mergeText(pieces: readonly ReadPiece[]): ReadPiece[] {
+  const out: ReadPiece[] = [];
+  for (const p of pieces) {
+    const last = out.at(-1);
+    if ('text' in p && last && 'text' in last) out[out.length - 1] = { text: last.text + p.text };
+    else out.push(p);
+  }
+  return out.filter((p) => !('text' in p) || p.text !== '');
 }

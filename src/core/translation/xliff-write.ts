@@ -73,7 +73,10 @@ function writeXliff12(texts: readonly ExchangeText[], to: Locale, from: Locale):
     for (const unit of unitsOf(text)) {
       out.push(`      <trans-unit id="${unit.id}" xml:space="preserve">`);
       out.push(`        <source>${pieces12(unit.source)}</source>`);
+      // CAT tools of the 1.2 era (OmegaT among them) write a translation only into a target
+      // that is there: an untranslated unit carries the source, marked as needing work.
       if (unit.target) out.push(`        <target state="translated">${pieces12(unit.target)}</target>`);
+      else out.push(`        <target state="needs-translation">${pieces12(unit.source)}</target>`);
       if (unit.note) out.push(`        <note>${escapeXml(unit.note)}</note>`);
       out.push('      </trans-unit>');
     }
@@ -90,8 +93,22 @@ export interface MemoryPair {
   target: Piece[];
 }
 
+/**
+ * A code in the memory is an empty placeholder typed x-markdown: CAT tools match a segment
+ * by the position of its tags, not their content, and OmegaT names a TMX tag after the
+ * first letter of its content (a link's URL would make it another tag than the XLIFF's x).
+ */
 function piecesTmx(pieces: readonly Piece[]): string {
-  return pieces.map((p) => ('text' in p ? escapeXml(p.text) : `<ph x="${p.id}">${escapeXml(p.code)}</ph>`)).join('');
+  return pieces.map((p) => ('text' in p ? escapeXml(p.text) : `<ph x="${p.id}" type="x-markdown"/>`)).join('');
+}
+
+/** Without the codes at either end: CAT tools leave those out of the segment they match. */
+function trimCodes(pieces: readonly Piece[]): Piece[] {
+  let start = 0;
+  let end = pieces.length;
+  while (start < end && 'code' in pieces[start]!) start++;
+  while (end > start && 'code' in pieces[end - 1]!) end--;
+  return pieces.slice(start, end);
 }
 
 export function writeTmx(pairs: readonly MemoryPair[], from: Locale, to: Locale): string {
@@ -104,8 +121,8 @@ export function writeTmx(pairs: readonly MemoryPair[], from: Locale, to: Locale)
   for (const pair of pairs) {
     out.push(
       `    <tu tuid="${escapeXml(pair.id)}">`,
-      `      <tuv xml:lang="${languageTag[from]}"><seg>${piecesTmx(pair.source)}</seg></tuv>`,
-      `      <tuv xml:lang="${languageTag[to]}"><seg>${piecesTmx(pair.target)}</seg></tuv>`,
+      `      <tuv xml:lang="${languageTag[from]}"><seg>${piecesTmx(trimCodes(pair.source))}</seg></tuv>`,
+      `      <tuv xml:lang="${languageTag[to]}"><seg>${piecesTmx(trimCodes(pair.target))}</seg></tuv>`,
       '    </tu>',
     );
   }

@@ -57,7 +57,7 @@ describe('XLIFF', () => {
   it('writes the memory as TMX pairs with the codes as <ph>', () => {
     const tmx = writeTmx(memoryPairs(text), 'zh', 'en');
     expect(tmx).toContain('<tuv xml:lang="zh-CN"><seg>标题 &amp; &lt;符号&gt;</seg></tuv>');
-    expect(tmx).toContain('<seg><ph x="1">- </ph>one<ph x="2">\n- </ph>two</seg>');
+    expect(tmx).toContain('<seg>one<ph x="2" type="x-markdown"/>two</seg>');
     expect(unitsOf(text)).toHaveLength(4);
   });
 });

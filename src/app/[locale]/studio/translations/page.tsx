@@ -52,8 +52,6 @@ export default async function TranslationsPage({ params, searchParams }: PagePro
     const qs = search.toString();
     return `/${locale}/studio/translations${qs ? `?${qs}` : ''}`;
   };
-  const exportSearch = new URLSearchParams({ format: 'xliff2' });
-  if (query.language) exportSearch.set('to', query.language);
   const canExport = can(actor, 'post.view', { kind: 'post', ownerUserId: actor.id, sourceLocale: locale });
 
   return (
@@ -111,7 +109,16 @@ export default async function TranslationsPage({ params, searchParams }: PagePro
       </form>
       {canExport && (
         <form method="get" action="/api/v1/studio/translations/export" className={styles.toolbar}>
-          {query.language && <input type="hidden" name="to" value={query.language} />}
+          <div className={styles.field}>
+            <label htmlFor="tr-to">{t('exportInto')}</label>
+            <select id="tr-to" name="to" defaultValue={query.language ?? (locale === 'zh' ? 'en' : 'zh')} className={styles.input}>
+              {locales.map((l) => (
+                <option key={l} value={l}>
+                  {langs(l)}
+                </option>
+              ))}
+            </select>
+          </div>
           <div className={styles.field}>
             <label htmlFor="tr-which">{t('exportWhich')}</label>
             <select id="tr-which" name="which" defaultValue="pending" className={styles.input}>
