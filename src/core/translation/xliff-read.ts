@@ -64,7 +64,10 @@ export function readXliff(xml: string): ReadXliff {
       const id = attr('id');
       if (!id) fail('a unit without an id');
       if (++unitCount > maxUnits) fail(`more than ${maxUnits} units`);
-      unit = { id: id!, target: null, line: parser.line };
+      // The file's note (read first) names the post; unit ids carry it as a prefix.
+      const prefix = text!.postId === undefined ? null : `p${text!.postId}-`;
+      if (prefix === null || !id!.startsWith(prefix)) fail(`the unit “${id!.slice(0, 40)}” does not belong to the post its <file> names`);
+      unit = { id: id!.slice(prefix!.length), target: null, line: parser.line };
       return;
     }
     if (name === 'target' && unit) {

@@ -25,7 +25,12 @@ function pieces2(pieces: readonly Piece[]): string {
 }
 
 function pieces12(pieces: readonly Piece[]): string {
-  return pieces.map((p) => ('text' in p ? escapeXml(p.text) : `<x id="${p.id}" ctype="x-markdown" equiv-text="${escapeXml(p.code)}"/>`)).join('');
+  return pieces.map((p) => ('text' in p ? escapeXml(p.text) : `<x id="${p.id}" ctype="x-markdown" equiv-text="${escapeXml(p.code).replace(/\n/g, '&#10;').replace(/\t/g, '&#9;')}"/>`)).join('');
+}
+
+/** A unit's id in a file: unique in the whole document (tools key units by id across files). */
+export function unitRef(text: Pick<ExchangeText, 'postId'>, unitId: string): string {
+  return `p${text.postId}-${unitId}`;
 }
 
 export function writeXliff(texts: readonly ExchangeText[], format: XliffFormat, to: Locale, from: Locale): string {
@@ -41,7 +46,7 @@ function writeXliff2(texts: readonly ExchangeText[], to: Locale, from: Locale): 
     out.push(`  <file id="post-${text.postId}" original="duet:post/${text.postId}/${text.sourceLocale}">`);
     out.push('    <notes>', `      <note id="source" category="duet">${escapeXml(sourceNote(text))}</note>`, '    </notes>');
     for (const unit of unitsOf(text)) {
-      out.push(`    <unit id="${unit.id}">`);
+      out.push(`    <unit id="${unitRef(text, unit.id)}">`);
       if (unit.note) out.push('      <notes>', `        <note>${escapeXml(unit.note)}</note>`, '      </notes>');
       const codes = unit.source.filter((p): p is { code: string; id: number } => 'code' in p);
       if (codes.length) {
@@ -71,7 +76,7 @@ function writeXliff12(texts: readonly ExchangeText[], to: Locale, from: Locale):
       '    <body>',
     );
     for (const unit of unitsOf(text)) {
-      out.push(`      <trans-unit id="${unit.id}" xml:space="preserve">`);
+      out.push(`      <trans-unit id="${unitRef(text, unit.id)}" xml:space="preserve">`);
       out.push(`        <source>${pieces12(unit.source)}</source>`);
       // CAT tools of the 1.2 era (OmegaT among them) write a translation only into a target
       // that is there: an untranslated unit carries the source, marked as needing work.
