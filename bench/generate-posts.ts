@@ -1,6 +1,8 @@
 // Adds N generated bilingual posts to the database in DATA_DIR (after the demo seed), for
 // benchmarks: realistic Chinese and English text assembled from the demo articles.
-//   DATA_DIR=bench/.data/x npx tsx bench/generate-posts.ts 1000
+//   DATA_DIR=bench/.data/x npx tsx bench/generate-posts.ts 1000 [--vary]
+// --vary numbers the first paragraph of each post at its start, so no two posts are the same pair (the
+// translation-memory bench: otherwise the memory holds the demo's pairs only once).
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { closeDatabase, getDatabase } from '../src/db/client';
@@ -10,6 +12,7 @@ import { renderDocument } from '@/core/markdown/render-document';
 import { closeRenderPool } from '@/server/render/render-pool';
 
 const count = Number(process.argv[2] ?? 1000);
+const vary = process.argv.includes('--vary');
 const demo = join(process.cwd(), 'demo', 'posts');
 
 function bodyOf(file: string): string {
@@ -23,6 +26,14 @@ const pairs = readdirSync(demo)
 const zhWords = ['双语', '出版', '翻译', '排版', '字体', '搜索', '阅读', '写作', '城市', '茶', '编辑', '声音'];
 const enWords = ['bilingual', 'publishing', 'translation', 'typography', 'fonts', 'search', 'reading', 'writing', 'city', 'tea', 'editing', 'voice'];
 
+/** The body with `mark` starting its first paragraph of prose. */
+function numberFirstParagraph(body: string, mark: string): string {
+  const blocks = body.split(/\n\n/);
+  const index = blocks.findIndex((block) => /^[^#>\-*|`!\d\s]/u.test(block));
+  if (index >= 0) blocks[index] = `${mark}${blocks[index]}`;
+  return blocks.join('\n\n');
+}
+
 async function main() {
   await ensureDatabase();
   const db = getDatabase();
@@ -31,7 +42,8 @@ async function main() {
   // One post a minute up to now, so every generated post is already published.
   const start = Date.now() - count * 60_000;
   for (let i = 0; i < count; i++) {
-    const pair = pairs[i % pairs.length]!;
+    const demoPair = pairs[i % pairs.length]!;
+    const pair = vary ? { zh: numberFirstParagraph(demoPair.zh, `第 ${i} 篇：`), en: numberFirstParagraph(demoPair.en, `Number ${i}: `) } : demoPair;
     const a = i % zhWords.length;
     const b = (i * 7 + 3) % zhWords.length;
     await repo.createPost({

@@ -167,6 +167,30 @@ export interface PostAuthorsTable {
 }
 
 /** An old address of a text (an imported alias): readers who follow it are sent to the text. */
+export interface TranslationMemoryUnitsTable {
+  id: Generated<number>;
+  from_locale: string;
+  to_locale: string;
+  source_hash: string;
+  target_hash: string;
+  source_text: string;
+  target_text: string;
+  kind: string;
+  updated_at: string;
+}
+
+export interface TranslationMemoryLinksTable {
+  unit_id: number;
+  post_id: number;
+  block_index: number;
+  sentence_index: number;
+}
+
+export interface TranslationMemoryKeysTable {
+  key: string;
+  unit_id: number;
+}
+
 export interface RedirectsTable {
   path: string;
   locale: string;
@@ -287,6 +311,9 @@ export interface Database {
   settings: SettingsTable;
   import_sources: ImportSourcesTable;
   redirects: RedirectsTable;
+  translation_memory_units: TranslationMemoryUnitsTable;
+  translation_memory_links: TranslationMemoryLinksTable;
+  translation_memory_keys: TranslationMemoryKeysTable;
   api_keys: ApiKeysTable;
   api_key_uses: ApiKeyUsesTable;
   webhooks: WebhooksTable;

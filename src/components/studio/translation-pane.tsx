@@ -7,6 +7,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { callApi, publicPath, type FreshPanes, type PaneData, type PublicationState, type ServerTranslation } from './editor-api';
 import { ConflictView } from './conflict-view';
 import { DiffView } from './diff-view';
+import { MemorySuggestions } from './memory-suggestions';
 import { PaneFields } from './pane-fields';
 import { PublicationPanel } from './publication-panel';
 import { RevisionList } from './revision-list';
@@ -175,6 +176,8 @@ export function TranslationPane({ postId, pane, otherBody, otherLocale, sourceRe
             onEditorReady={onEditorReady}
             previewHref={`/${locale}/studio/posts/${postId}/preview`}
           />
+
+          {!pane.isSource && pane.can.edit && <MemorySuggestions postId={postId} locale={locale} sourceLocale={otherLocale} />}
 
           <PublicationPanel
             postId={postId}

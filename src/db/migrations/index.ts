@@ -20,6 +20,7 @@ import * as newsletterSends from './2026-12-27T0001-newsletter-sends';
 import * as addressStates from './2026-12-28T0001-address-states';
 import * as redirects from './2026-12-29T0001-redirects';
 import * as newsletterTools from './2026-12-29T0002-newsletter-tools';
+import * as translationMemory from './2026-12-30T0001-translation-memory';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0001-content': content,
@@ -40,6 +41,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-28T0001-address-states': addressStates,
   '2026-12-29T0001-redirects': redirects,
   '2026-12-29T0002-newsletter-tools': newsletterTools,
+  '2026-12-30T0001-translation-memory': translationMemory,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -9,6 +9,7 @@ import type { RenderedDocument } from '@/core/markdown/render-document';
 import { AppError } from '@/core/errors/app-error';
 import type { Database } from '../schema';
 import { pickTranslationText } from './map-rows';
+import { refreshPostMemory } from './translation-memory';
 import { renderColumns } from './write-translation';
 
 export interface GoLiveOptions {
@@ -80,6 +81,7 @@ export async function goLive(trx: Transaction<Database>, translationId: number, 
     .set((eb) => ({ status: 'published', published_at: eb.fn.coalesce('published_at', sql.lit(options.nowIso)) }))
     .where('id', '=', draft.post_id)
     .execute();
+  await refreshPostMemory(trx, draft.post_id, options.nowIso);
   return text.revision_id;
 }
 
@@ -90,4 +92,5 @@ export async function goOffline(trx: Transaction<Database>, translationId: numbe
   if (!removed) return;
   const remaining = await trx.selectFrom('live_translations').select('translation_id').where('post_id', '=', removed.post_id).executeTakeFirst();
   if (!remaining) await trx.updateTable('posts').set({ status: 'draft' }).where('id', '=', removed.post_id).execute();
+  await refreshPostMemory(trx, removed.post_id, new Date().toISOString());
 }

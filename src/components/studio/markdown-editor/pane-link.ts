@@ -84,8 +84,16 @@ interface Side {
   doc: Text | null;
 }
 
+/** The source block a translator is on (under the caret in either pane), for the memory. */
+export interface SourceBlockAtCaret {
+  text: string;
+  /** The translation pane's key (its locale). */
+  targetKey: string;
+}
+
 export class PaneLink {
   private sides = new Map<string, Side>();
+  private caretListeners = new Set<(key: string) => void>();
   private alignment: { docs: [Text, Text]; rows: AlignedIndexes[] } | null = null;
   /** The pane being moved by the link, whose own scroll events are not followed back. */
   private following: string | null = null;
@@ -168,8 +176,59 @@ export class PaneLink {
     them.view.scrollDOM.scrollTop = scrollTop;
   }
 
+  /** Calls `listener` with the pane's key whenever a caret moves; returns the unsubscribe. */
+  onCaret(listener: (key: string) => void): () => void {
+    this.caretListeners.add(listener);
+    return () => this.caretListeners.delete(listener);
+  }
+
+  /**
+   * The block of the source pane (`sourceKey`) the translator is on: under the caret when
+   * it is in the source, else the one facing the caret's block in the translation.
+   */
+  sourceBlockAt(key: string, sourceKey: string): SourceBlockAtCaret | null {
+    const me = this.side(key);
+    const other = this.other(key);
+    if (!me || !other) return null;
+    const [source, targetKey] = key === sourceKey ? [me, other[0]] : [other[1], key];
+    if (source.blocks.length === 0) return null;
+    let index = blockIndexAt(me.blocks, me.view.state.selection.main.head);
+    if (key !== sourceKey) {
+      if (me.blocks.length === 0) return null;
+      const facing = this.counterpart(key, index);
+      if (facing === null) return null;
+      index = facing;
+    }
+    const block = source.blocks[index]!;
+    return { text: source.view.state.doc.sliceString(block.from, block.to).trim(), targetKey };
+  }
+
+  /**
+   * Puts `text` into the translation pane `targetKey`: in place of the block under its
+   * caret when the caret is inside one (an outdated block brought up to date), else at the
+   * caret, as a block of its own.
+   */
+  insertTranslation(targetKey: string, text: string): boolean {
+    const target = this.side(targetKey);
+    if (!target) return false;
+    const { view, blocks } = target;
+    const { from, to } = view.state.selection.main;
+    const index = blockIndexAt(blocks, from);
+    const block = blocks[index];
+    if (from === to && block && block.from <= from && from <= block.to) {
+      view.dispatch({ changes: { from: block.from, to: block.to, insert: text }, selection: { anchor: block.from + text.length }, scrollIntoView: true });
+    } else {
+      const before = view.state.doc.sliceString(Math.max(0, from - 2), from);
+      const lead = from === 0 || before.endsWith('\n\n') ? '' : before.endsWith('\n') ? '\n' : '\n\n';
+      view.dispatch({ changes: { from, to, insert: lead + text }, selection: { anchor: from + lead.length + text.length }, scrollIntoView: true });
+    }
+    view.focus();
+    return true;
+  }
+
   /** Highlights, in the other pane, the block facing the caret in `key`'s pane. */
   caretMoved(key: string): void {
+    for (const listener of this.caretListeners) listener(key);
     const me = this.side(key);
     const other = this.other(key);
     if (!me || !other) return;
