@@ -58,7 +58,7 @@ export default async function TranslationsPage({ params, searchParams }: PagePro
     <StudioFrame locale={locale} actor={actor} path="/translations">
       <h1 className={styles.pageTitle}>{t('title')}</h1>
       <p className={styles.muted}>{t('intro')}</p>
-      <ul className={styles.toolbar} aria-label={t('countsLabel')}>
+      <ul className={styles.stateCounts} aria-label={t('countsLabel')}>
         {boardStates.map((s) => (
           <li key={s}>
             <Link href={link({ state: query.state === s ? undefined : s, after: undefined })} aria-current={query.state === s ? 'true' : undefined}>
