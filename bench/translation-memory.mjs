@@ -109,5 +109,9 @@ async function measure(count, asked) {
 const asked = queries();
 console.log(`${asked.length} distinct queries from the demo articles, both directions`);
 const rows = [];
-for (const count of counts) rows.push(await measure(count, asked));
+for (const count of counts) {
+  rows.push(await measure(count, asked));
+  // Each size as soon as it is measured: the large one takes long.
+  console.log(JSON.stringify(rows.at(-1)));
+}
 console.table(rows);
