@@ -17,6 +17,7 @@ import { apiKeyUsage, createApiKeyCommand } from './commands/api-key';
 import { backupCommand, backupUsage, restoreCommand } from './commands/backup';
 import { exportCommand, exportUsage, importDuetCommand } from './commands/export';
 import { importCommand, importUsage } from './commands/import';
+import { translationsCommand, translationsUsage } from './commands/translations';
 import type { CliIo } from './cli-io';
 import { notifyServer } from './notify-server';
 
@@ -42,6 +43,7 @@ ${apiKeyUsage}
 ${importUsage}
 ${exportUsage}
 ${backupUsage}
+${translationsUsage}
   help      show this text
 
 Environment:
@@ -55,7 +57,7 @@ const demoDir = fileURLToPath(new URL('../../demo', import.meta.url));
 type Command = (io: CliIo, dataDir: string, args: string[]) => Promise<number>;
 
 /** Commands that take arguments, and how many (min, max). */
-const arity: Record<string, [number, number]> = { 'create-user': [2, 3], 'reset-password': [1, 1], 'create-api-key': [2, 3], import: [1, 14], export: [0, 1], 'import-duet': [1, 1], backup: [1, 1], restore: [1, 1] };
+const arity: Record<string, [number, number]> = { 'create-user': [2, 3], 'reset-password': [1, 1], 'create-api-key': [2, 3], import: [1, 14], export: [0, 1], 'import-duet': [1, 1], backup: [1, 1], restore: [1, 1], translations: [2, 1000] };
 
 async function readPassword(io: CliIo): Promise<string> {
   if (io.env.DUET_PASSWORD !== undefined) return io.env.DUET_PASSWORD;
@@ -183,6 +185,7 @@ const commands: Record<string, Command> = {
   'import-duet': importDuetCommand,
   backup: backupCommand,
   restore: restoreCommand,
+  translations: translationsCommand,
 
   async help(io) {
     io.stdout.write(usage);

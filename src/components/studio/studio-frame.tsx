@@ -44,6 +44,9 @@ export async function StudioFrame({ locale, actor, path, children }: Props) {
                   </Link>
                 </li>
               )}
+              <li>
+                <Link href={`/${locale}/studio/translations`}>{t('nav.translations')}</Link>
+              </li>
               {can(actor, 'media.upload') && (
                 <li>
                   <Link href={`/${locale}/studio/media`}>{t('nav.media')}</Link>
