@@ -1,14 +1,16 @@
 // The `duet` command line: usage errors, migrate/seed/stats against both databases, and
 // the refresh request seed sends to a running server.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, type CliIo } from '@/cli/run-cli';
+import { readGlossaryTbx } from '@/core/translation/glossary-tbx';
 import { migrations } from '@/db/migrations';
+import { createGlossaryRepository } from '@/db/repositories/glossary';
 import { testTargets, type TestDatabase } from './helpers/test-databases';
 
 function captureIo(env: CliIo['env'] = {}): CliIo & { out: () => string; err: () => string } {
@@ -152,6 +154,25 @@ for (const target of testTargets) {
       expect(io.out()).toMatch(/posts +13\n/);
       expect(io.out()).toMatch(/post +12 published\n/);
       expect(io.out()).toMatch(/zh +12 published\n/);
+    });
+
+    it('exports texts to translate with the memory beside them, and the glossary once it has terms', async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'duet-cli-xliff-'));
+      try {
+        const before = captureIo(env());
+        expect(await runCli(['translations', 'export', '--missing', '--outdated', '--to', 'en', join(dir, 'first.xlf')], before), before.err()).toBe(0);
+        expect(existsSync(join(dir, 'first.tmx'))).toBe(true);
+        expect(existsSync(join(dir, 'first.tbx'))).toBe(false);
+        expect(before.out()).toContain('no .tbx was written');
+
+        await createGlossaryRepository(t.db).add({ zh: '双声', en: 'Duet', note: 'the name', doNotTranslate: false, forbidden: ['Double Voice'] }, null);
+        const after = captureIo(env());
+        expect(await runCli(['translations', 'export', '--missing', '--outdated', '--to', 'en', join(dir, 'second.xlf')], after), after.err()).toBe(0);
+        expect(after.out()).toContain("glossary's 1 term(s)");
+        expect(readGlossaryTbx(readFileSync(join(dir, 'second.tbx'), 'utf8'))).toEqual([expect.objectContaining({ zh: '双声', en: 'Duet', forbidden: ['Double Voice'] })]);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
     });
 
     it('rebuilds the search index', async () => {

@@ -1,6 +1,6 @@
 // `duet translations export|import`: XLIFF for CAT tools from the server's shell. Export
-// writes FILE (XLIFF 2.1 or 1.2) and the site's memory beside it as FILE's basename with
-// `.tmx`; import turns each text of a translated file into a draft, acting as the account
+// writes FILE (XLIFF 2.1 or 1.2), the site's memory beside it as FILE's basename with
+// `.tmx` and its glossary (when it has terms) with `.tbx`; import turns each text of a translated file into a draft, acting as the account
 // given with --as (its role's review rules) or, without it, as the site's owner.
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
@@ -11,6 +11,8 @@ import type { BoardState } from '@/core/translation/board';
 import { createDatabase } from '@/db/client';
 import { migrateToLatest } from '@/db/migrate';
 import { createAccountRepository } from '@/db/repositories/accounts';
+import { createGlossaryRepository } from '@/db/repositories/glossary';
+import { writeGlossaryTbx } from '@/core/translation/glossary-tbx';
 import { renderInWorker } from '@/server/render/render-pool';
 import { exportTmx, exportXliff, importXliff, maxImportBytes } from '@/server/translation/xliff-exchange';
 import type { CliIo } from '../cli-io';
@@ -19,7 +21,8 @@ export const translationsUsage = `  translations export [--post ID…] [--outdat
             [--format xliff2|xliff12] FILE
             write the texts named (and/or every outdated or missing translation
             into that language) as XLIFF for a CAT tool, and the site's memory of
-            published pairs beside it as FILE's name with .tmx
+            published pairs beside it as FILE's name with .tmx, and the
+            glossary, when it has terms, with .tbx
   translations import FILE [--as EMAIL]
             make each text of a translated XLIFF file a draft of its translation
             (never published), with the review rules of EMAIL's role (default:
@@ -80,9 +83,15 @@ async function exportTranslations(io: CliIo, dataDir: string, args: string[]): P
     const { xliff, count } = await exportXliff(db, null, { to: query.data.to, format: query.data.format as 'xliff2' | 'xliff12', postIds: parsed.postIds, states: parsed.states });
     const { tmx, pairs } = await exportTmx(db, query.data.to);
     const tmxFile = besideFile(file, '.tmx');
+    const terms = await createGlossaryRepository(db).list();
     writeFileSync(file, xliff);
     writeFileSync(tmxFile, tmx);
-    io.stdout.write(`Wrote ${count} text(s) to ${file} and ${pairs} memory pair(s) to ${tmxFile}. (No glossary yet: no .tbx was written.)\n`);
+    io.stdout.write(`Wrote ${count} text(s) to ${file} and ${pairs} memory pair(s) to ${tmxFile}.\n`);
+    if (terms.length > 0) {
+      const tbxFile = besideFile(file, '.tbx');
+      writeFileSync(tbxFile, writeGlossaryTbx(terms));
+      io.stdout.write(`Wrote the glossary's ${terms.length} term(s) to ${tbxFile}.\n`);
+    } else io.stdout.write('The glossary has no terms: no .tbx was written.\n');
     return 0;
   } finally {
     await db.destroy();
