@@ -59,4 +59,13 @@ describe('parseHugoFiles', () => {
     expect(codes('media-missing')).toEqual(['site/content/posts/hello/index.en.md']);
     expect(codes('locale-detected')).toEqual(['site/content/posts/fabu.md', 'site/content/posts/launch.md']);
   });
+
+  it('keeps shortcodes out of a summary and a description written in the front matter', () => {
+    const content = ['---', 'title: Shortcodes up front', 'summary: "Before {{< admonition tip >}}never{{< /admonition >}} after"', 'description: "{{% notice info %}}Only{{% /notice %}} words"', '---', '', 'Body.'].join('\n');
+    const single = parseHugoFiles([{ path: 'site/content/posts/up-front.en.md', content }], { archiveFiles: new Set(), now: new Date('2024-06-01T00:00:00Z') });
+    const text = single.posts[0]!.texts.en!;
+    expect(text.excerpt).not.toMatch(/\{\{|admonition|notice/);
+    expect(text.excerpt).toContain('Before');
+    expect(text.seoDescription ?? '').not.toMatch(/\{\{|notice/);
+  });
 });

@@ -19,6 +19,7 @@ import { toImportSlug, toIsoUtc, toPlainLine, uniqueSlugs } from '../import-valu
 import { nameTagsByUse, type PlainTag } from '../name-tags-by-use';
 import { pairTexts, type TextCandidate } from '../pair-texts';
 import { convertHugoBody } from './convert-hugo-body';
+import { withoutShortcodes } from './convert-hugo-shortcodes';
 import { expiryOf, isHeadless, list, oldAddresses, readCover, text } from './hugo-front-fields';
 import { HugoLanguages, slugsFromPaths } from './hugo-languages';
 import { describeTags, type ListPage, listPageDescription } from './hugo-list-pages';
@@ -99,7 +100,9 @@ export function parseHugoFiles(files: readonly HugoFile[], options: HugoImportOp
       continue;
     }
     const title = text(data.title) ?? firstHeading(body.markdown) ?? humanize(place.slug);
-    const excerpt = text(data.summary) ? toPlainLine(text(data.summary)!) : body.summary;
+    // Front matter's own summary and description may hold shortcodes too: never in an excerpt.
+    const excerpt = text(data.summary) ? withoutShortcodes(toPlainLine(text(data.summary)!)) : body.summary;
+    const description = text(data.description) ? withoutShortcodes(toPlainLine(text(data.description)!)) || null : null;
     const frontLanguage = text(data.lang) ?? text(data.language);
     let locale: Locale | null = place.locale;
     let script = place.script;
@@ -160,7 +163,7 @@ export function parseHugoFiles(files: readonly HugoFile[], options: HugoImportOp
         excerpt,
         body: body.markdown,
         seoTitle: null,
-        seoDescription: text(data.description),
+        seoDescription: description,
         status,
         passwordProtected: false,
         publishedAt: status === 'draft' ? null : date,
