@@ -167,14 +167,21 @@ function convertSingle(tag: Tag, options: ShortcodeOptions): string | null {
 
 /** Where a ref/relref points in Duet: the importer's answer, else `/posts/<name>` (and its #anchor). */
 function refPath(target: string, options: ShortcodeOptions): string {
-  const resolved = options.resolveRef?.(target);
-  if (resolved) return resolved;
-  const [path = '', anchor] = target.split('#', 2);
+  return options.resolveRef?.(target) || fallbackRefPath(target);
+}
+
+/** The page a ref names, as Hugo finds it: `posts/a/index.md` and `a.zh.md` are both "a". */
+export function refName(path: string): string {
   const parts = path.replace(/\.(?:md|markdown|html)$/i, '').split('/').filter(Boolean);
-  // A page bundle is named by its folder: posts/a/index.md is the page "a".
   if (parts.length > 1 && /^_?index(?:\.[\w-]+)?$/i.test(parts.at(-1)!)) parts.pop();
-  const name = (parts.at(-1) ?? '').replace(/\.[a-z]{2}(?:-[a-z]{2,4})?$/i, '');
-  const base = name ? `/posts/${encodeURIComponent(name.toLowerCase())}` : '';
+  return (parts.at(-1) ?? '').replace(/\.[a-z]{2}(?:-[a-z]{2,4})?$/i, '').toLowerCase();
+}
+
+/** `/posts/<name>` and the anchor: where a ref goes when the importer knows no page by that name. */
+export function fallbackRefPath(target: string): string {
+  const [path = '', anchor] = target.split('#', 2);
+  const name = refName(path);
+  const base = name ? `/posts/${encodeURIComponent(name)}` : '';
   return `${base}${anchor ? `#${anchor}` : ''}` || target;
 }
 

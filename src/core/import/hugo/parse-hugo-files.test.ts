@@ -68,4 +68,20 @@ describe('parseHugoFiles', () => {
     expect(text.excerpt).toContain('Before');
     expect(text.seoDescription ?? '').not.toMatch(/\{\{|notice/);
   });
+
+  it('points a ref or relref at the page it names as Duet publishes it, in the same language', () => {
+    const page = (path: string, front: string[], body: string) => ({ path, content: ['---', ...front, '---', '', body].join('\n') });
+    const site = parseHugoFiles(
+      [
+        page('site/content/posts/first.en.md', ['title: First'], 'See [the second]({{< ref "second" >}}) and [its part]({{< relref "posts/second.md#part" >}}), or [nothing]({{< ref "missing" >}}).'),
+        page('site/content/posts/first.zh.md', ['title: 第一'], '见[第二篇]({{< ref "second" >}})。'),
+        page('site/content/posts/second/index.en.md', ['title: Second', 'slug: the-second-one'], 'Two.'),
+        page('site/content/posts/second/index.zh.md', ['title: 第二', 'slug: di-er'], '二。'),
+      ],
+      { archiveFiles: new Set(), now: new Date('2024-06-01T00:00:00Z') },
+    );
+    const first = site.posts.find((p) => p.texts.en?.title === 'First')!;
+    expect(first.texts.en!.body).toBe('See [the second](/en/posts/the-second-one) and [its part](/en/posts/the-second-one#part), or [nothing](/posts/missing).');
+    expect(first.texts.zh!.body).toBe('见[第二篇](/zh/posts/di-er)。');
+  });
 });

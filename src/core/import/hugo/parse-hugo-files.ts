@@ -19,7 +19,7 @@ import { toImportSlug, toIsoUtc, toPlainLine, uniqueSlugs } from '../import-valu
 import { nameTagsByUse, type PlainTag } from '../name-tags-by-use';
 import { pairTexts, type TextCandidate } from '../pair-texts';
 import { convertHugoBody } from './convert-hugo-body';
-import { withoutShortcodes } from './convert-hugo-shortcodes';
+import { fallbackRefPath, refName, withoutShortcodes } from './convert-hugo-shortcodes';
 import { expiryOf, isHeadless, list, oldAddresses, readCover, text } from './hugo-front-fields';
 import { HugoLanguages, slugsFromPaths } from './hugo-languages';
 import { describeTags, type ListPage, listPageDescription } from './hugo-list-pages';
@@ -53,6 +53,7 @@ export function parseHugoFiles(files: readonly HugoFile[], options: HugoImportOp
   const authors = new Map<string, ImportAuthor>();
   const languages = new HugoLanguages(warnings);
   const pathSlugs = new Map<TextCandidate, HugoLocation>();
+  const refNames = new Map<TextCandidate, string>();
   const listPages: ListPage[] = [];
 
   const located = files.flatMap((file) => {
@@ -92,7 +93,8 @@ export function parseHugoFiles(files: readonly HugoFile[], options: HugoImportOp
       warnings.push({ code: 'skipped', sourceId: path, message: `${path} is the list page of the home page: Duet makes its own, so it is not a page.` });
       continue;
     }
-    const body = convertHugoBody(front.body);
+    // A ref/relref is answered once every page's slug is known (resolveRefs, below).
+    const body = convertHugoBody(front.body, { resolveRef: refMarker });
     if (place.isSection) {
       // A term's or section's words may describe a tag (hugo-list-pages.ts), once every tag is known.
       const listLocale = place.locale ?? options.defaultLocale ?? chooseLocale(body.markdown, path, options, warnings).locale;
@@ -182,11 +184,13 @@ export function parseHugoFiles(files: readonly HugoFile[], options: HugoImportOp
       urls: [...list(data.aliases), ...(text(data.url) ? [text(data.url)!] : [])],
     };
     if (!explicitSlug) pathSlugs.set(candidate, place);
+    refNames.set(candidate, refName(place.contentPath));
     languages.add(candidate, script, place.language ?? frontLanguage);
   }
 
   const candidates = languages.finish();
   slugsFromPaths(candidates, pathSlugs);
+  resolveRefs(candidates, refNames);
   const paired = pairTexts(candidates, { mapping: resolveMapping(options.mapping) });
   const authorList = [...authors.values()];
   const handles = uniqueSlugs(authorList.map((author) => author.handle));
@@ -212,6 +216,36 @@ function languagePrefixed(addresses: string[], place: HugoLocation, sites: reado
   if (!site || !key || site.languages.size === 0 || (key === site.defaultLanguage && !site.defaultInSubdir)) return addresses;
   const prefixed = addresses.filter((a) => !a.startsWith(`/${key}/`)).map((a) => `/${key}${a}`);
   return [...new Set([...addresses, ...prefixed])];
+}
+
+const refPrefix = 'duet-ref:';
+// Percent-encoded down to letters, digits, `-_.~` and `%`, so a marker never swallows the
+// `)` that closes the Markdown link around it.
+const refMarkers = /duet-ref:([\w.~%-]+)/g;
+const refMarker = (target: string) => `${refPrefix}${encodeURIComponent(target).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+
+/**
+ * A ref/relref leads to the page it names as Duet publishes it: the text of that name in
+ * the referring text's language, else in the other, else `/posts/<name>` as before.
+ */
+function resolveRefs(candidates: readonly TextCandidate[], names: ReadonlyMap<TextCandidate, string>): void {
+  const byName = new Map<string, TextCandidate[]>();
+  for (const candidate of candidates) {
+    const name = names.get(candidate);
+    if (name) byName.set(name, [...(byName.get(name) ?? []), candidate]);
+  }
+  for (const candidate of candidates) {
+    if (!candidate.text.body.includes(refPrefix)) continue;
+    candidate.text.body = candidate.text.body.replace(refMarkers, (_marker, encoded: string) => {
+      const target = decodeURIComponent(encoded);
+      const [path = '', anchor] = target.split('#', 2);
+      const found = byName.get(refName(path)) ?? [];
+      const page = found.find((c) => c.text.locale === candidate.text.locale) ?? found[0];
+      if (!page) return fallbackRefPath(target);
+      const address = `/${page.text.locale}${page.kind === 'page' ? '' : '/posts'}/${page.text.slug}`;
+      return `${address}${anchor ? `#${anchor}` : ''}`;
+    });
+  }
 }
 
 function firstHeading(markdown: string): string | null {
