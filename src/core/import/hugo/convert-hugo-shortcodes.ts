@@ -12,6 +12,8 @@
 
 import { toPlainLine } from '../import-values';
 import { blockConverters, type BlockContext } from './hugo-shortcode-blocks';
+import { fallbackRefPath } from './hugo-refs';
+import type { Tag } from './shortcode-tag';
 
 export interface ConvertedShortcodes {
   markdown: string;
@@ -25,18 +27,6 @@ export interface ShortcodeOptions {
    * link points at `/posts/<the page's file or folder name>`.
    */
   resolveRef?: (target: string) => string | null;
-}
-
-export interface Tag {
-  start: number;
-  end: number;
-  percent: boolean;
-  escaped: boolean;
-  name: string;
-  closing: boolean;
-  args: string[];
-  named: Record<string, string>;
-  raw: string;
 }
 
 const maxTagLength = 4000;
@@ -168,21 +158,6 @@ function convertSingle(tag: Tag, options: ShortcodeOptions): string | null {
 /** Where a ref/relref points in Duet: the importer's answer, else `/posts/<name>` (and its #anchor). */
 function refPath(target: string, options: ShortcodeOptions): string {
   return options.resolveRef?.(target) || fallbackRefPath(target);
-}
-
-/** The page a ref names, as Hugo finds it: `posts/a/index.md` and `a.zh.md` are both "a". */
-export function refName(path: string): string {
-  const parts = path.replace(/\.(?:md|markdown|html)$/i, '').split('/').filter(Boolean);
-  if (parts.length > 1 && /^_?index(?:\.[\w-]+)?$/i.test(parts.at(-1)!)) parts.pop();
-  return (parts.at(-1) ?? '').replace(/\.[a-z]{2}(?:-[a-z]{2,4})?$/i, '').toLowerCase();
-}
-
-/** `/posts/<name>` and the anchor: where a ref goes when the importer knows no page by that name. */
-export function fallbackRefPath(target: string): string {
-  const [path = '', anchor] = target.split('#', 2);
-  const name = refName(path);
-  const base = name ? `/posts/${encodeURIComponent(name)}` : '';
-  return `${base}${anchor ? `#${anchor}` : ''}` || target;
 }
 
 /** Every shortcode tag, in order. */

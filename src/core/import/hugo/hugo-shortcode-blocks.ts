@@ -11,7 +11,7 @@
 // become one GitHub alert (`> [!TIP] Title`), which Duet renders as its callout; details
 // (`{{< details "…" open >}}`, `summary=`, `title=`) a <details> block; tabs and tabpane
 // (Hugo-Book, Hextra `items="A,B"`, Docsy `header=`) a heading per tab.
-import type { Tag } from './convert-hugo-shortcodes';
+import type { Tag } from './shortcode-tag';
 
 export interface BlockContext {
   depth: number;

@@ -19,7 +19,8 @@ import { toImportSlug, toIsoUtc, toPlainLine, uniqueSlugs } from '../import-valu
 import { nameTagsByUse, type PlainTag } from '../name-tags-by-use';
 import { pairTexts, type TextCandidate } from '../pair-texts';
 import { convertHugoBody } from './convert-hugo-body';
-import { fallbackRefPath, refName, withoutShortcodes } from './convert-hugo-shortcodes';
+import { withoutShortcodes } from './convert-hugo-shortcodes';
+import { fallbackRefPath, refName } from './hugo-refs';
 import { expiryOf, isHeadless, list, oldAddresses, readCover, text } from './hugo-front-fields';
 import { HugoLanguages, slugsFromPaths } from './hugo-languages';
 import { describeTags, type ListPage, listPageDescription } from './hugo-list-pages';
