@@ -10,12 +10,12 @@
 // section (hugo-list-pages.ts). Headless bundles and a bundle's own Markdown resources are
 // not posts either; files at the top of the content folder are pages.
 import { posix } from 'node:path';
-import { slugify } from '@/core/content/slugify';
 import type { Locale } from '@/core/locales';
 import { collectMedia, type MediaContext, mediaWarnings, resolveMedia } from '../collect-media';
 import type { ImportAuthor, ImportDocument, ImportMediaRef, ImportWarning } from '../import-document';
 import { chooseLocale, type ImportOptions, resolveMapping } from '../import-options';
 import { toImportSlug, toIsoUtc, toPlainLine, uniqueSlugs } from '../import-values';
+import { authorIdsOf, tagIdsOf } from '../front-matter-names';
 import { nameTagsByUse, type PlainTag } from '../name-tags-by-use';
 import { pairTexts, type TextCandidate } from '../pair-texts';
 import { convertHugoBody } from './convert-hugo-body';
@@ -144,16 +144,8 @@ export function parseHugoFiles(files: readonly HugoFile[], options: HugoImportOp
       warnings.push({ code: 'field-ignored', sourceId: path, message: `${path} is hidden from the home page in Hugo; Duet's home page lists every published post, so it shows there.` });
     }
     const status = draft ? 'draft' : date && date > now ? 'scheduled' : 'published';
-    const tagIds = [...list(data.tags), ...list(data.categories)].map((name) => {
-      const id = `term:${name.toLowerCase()}`;
-      if (!tags.has(id)) tags.set(id, { sourceId: id, name, slug: name });
-      return id;
-    });
-    const authorIds = [...list(data.authors), ...list(data.author)].map((name) => {
-      const id = `author:${name}`;
-      if (!authors.has(id)) authors.set(id, { sourceId: id, handle: slugify(name, 'en'), name: { zh: name, en: name }, bio: {}, email: null });
-      return id;
-    });
+    const tagIds = tagIdsOf([...list(data.tags), ...list(data.categories)], tags);
+    const authorIds = authorIdsOf([...list(data.authors), ...list(data.author)], authors);
     const explicitSlug = text(data.slug) ?? (text(data.url) ? posix.basename(text(data.url)!.replace(/\/+$/, '')) : null);
     const pageFolder = posix.dirname(place.contentPath);
     const candidate: TextCandidate = {

@@ -11,7 +11,6 @@
 // date its file name starts with (`2024-03-01-hello.md`), which the slug leaves out.
 // Source ids are paths relative to the site's folder.
 import { posix } from 'node:path';
-import { slugify } from '@/core/content/slugify';
 import type { Locale } from '@/core/locales';
 import { zonedToUtc } from '@/core/time/zoned-time';
 import { chineseScript, isLanguageCode, mapLocaleCode } from '../detect-locale';
@@ -19,6 +18,7 @@ import { collectMedia, type MediaContext, mediaWarnings, resolveMedia } from '..
 import type { ImportAuthor, ImportDocument, ImportMediaRef, ImportWarning } from '../import-document';
 import { chooseLocale, type ImportOptions, resolveMapping } from '../import-options';
 import { toImportSlug, toIsoUtc, toPlainLine, uniqueSlugs } from '../import-values';
+import { authorIdsOf, tagIdsOf } from '../front-matter-names';
 import { nameTagsByUse, type PlainTag } from '../name-tags-by-use';
 import { pairTexts, type TextCandidate } from '../pair-texts';
 import { convertHugoBody } from '../hugo/convert-hugo-body';
@@ -120,16 +120,8 @@ export function parsePostFolders(files: readonly PostFolderFile[], site: PostFol
     const date = readDate(data.date, site.timeZone) ?? place.fileDate;
     const draft = place.draft || data.published === false || data.published === 'false' || data.draft === true;
     const status = draft ? 'draft' : date && date > now ? 'scheduled' : 'published';
-    const tagIds = [...words(data.tags, site), ...words(data.tag, site), ...words(data.categories, site), ...words(data.category, site)].map((name) => {
-      const id = `term:${name.toLowerCase()}`;
-      if (!tags.has(id)) tags.set(id, { sourceId: id, name, slug: name });
-      return id;
-    });
-    const authorIds = [...list(data.authors), ...list(data.author)].map((name) => {
-      const id = `author:${name}`;
-      if (!authors.has(id)) authors.set(id, { sourceId: id, handle: slugify(name, 'en'), name: { zh: name, en: name }, bio: {}, email: null });
-      return id;
-    });
+    const tagIds = tagIdsOf([...words(data.tags, site), ...words(data.tag, site), ...words(data.categories, site), ...words(data.category, site)], tags);
+    const authorIds = authorIdsOf([...list(data.authors), ...list(data.author)], authors);
     const permalink = text(data.permalink);
     const explicitSlug = text(data.slug) ?? (permalink ? posix.basename(permalink.replace(/\/+$/, '').replace(/\.html?$/, '')) || null : null);
     const key = text(data.ref) ?? text(data.translationKey) ?? text(data.translation_key) ?? text(data.i18n_key) ?? text(data.lang_ref);
