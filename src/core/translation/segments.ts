@@ -103,8 +103,11 @@ export interface BlockPair {
 
 /** The source's blocks, each with the target block the parallel view puts beside it. */
 export function alignedBlocks(source: string, target: string): BlockPair[] {
-  const a = markdownBlocks(source);
-  const b = markdownBlocks(target);
+  return alignBlocks(markdownBlocks(source), markdownBlocks(target));
+}
+
+/** The same from blocks already cut (markdownBlocks), for a caller aligning one pair both ways. */
+export function alignBlocks(a: readonly MarkdownBlock[], b: readonly MarkdownBlock[]): BlockPair[] {
   const rows = alignKinds(
     a.map((block) => block.kind),
     b.map((block) => block.kind),

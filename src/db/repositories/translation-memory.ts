@@ -9,7 +9,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Locale } from '@/core/locales';
 import { isOutdated } from '@/core/content/translation-status';
 import { fuzzyThreshold, indexKeys, matchPercentage, matchTokens } from '@/core/translation/fuzzy-match';
-import { alignedBlocks, segmentBlockPair, untranslatedKinds, type Segment } from '@/core/translation/segments';
+import { alignBlocks, markdownBlocks, segmentBlockPair, untranslatedKinds, type Segment } from '@/core/translation/segments';
 import type { Suggestion, TranslationSuggester } from '@/core/translation/suggester';
 import type { Database } from '../schema';
 
@@ -54,11 +54,14 @@ function unitsOfPair(source: { locale: Locale; body: string }, target: { locale:
     if (matchTokens(segment.sourceText).length === 0 || segment.targetText.trim() === '') return;
     units.push({ from, to, segment: segment as UnitToStore['segment'] });
   };
+  // Each text is parsed once, then aligned both ways.
+  const sourceSide = { locale: source.locale, blocks: markdownBlocks(source.body) };
+  const targetSide = { locale: target.locale, blocks: markdownBlocks(target.body) };
   for (const [a, b] of [
-    [source, target],
-    [target, source],
+    [sourceSide, targetSide],
+    [targetSide, sourceSide],
   ] as const) {
-    for (const pair of alignedBlocks(a.body, b.body)) {
+    for (const pair of alignBlocks(a.blocks, b.blocks)) {
       if (!pair.target) continue;
       const sentences = segmentBlockPair(pair.source, pair.target, pair.blockIndex, a.locale, b.locale);
       if (sentences.length > 1) keep(a.locale, b.locale, { sourceText: pair.source.text, targetText: pair.target.text, kind: pair.source.kind, blockIndex: pair.blockIndex, sentenceIndex: -1 });
