@@ -93,7 +93,7 @@ test.describe('punctuation compression', () => {
 
   test('the text a reader copies is the text as written', async ({ page }) => {
     await open(page, searchArticle);
-    const paragraph = page.locator('.prose p', { hasText: '切成' });
+    const paragraph = page.locator('.prose p', { hasText: '切成“Next”' });
     // The paragraph holds marked pairs, and selecting it gives the marks as they were typed.
     await expect(paragraph.locator('.punct-trim')).not.toHaveCount(0);
     const copied = await paragraph.evaluate((element) => {
