@@ -13,18 +13,25 @@ async function open(page: Page, path: string): Promise<void> {
 }
 
 /**
- * The widths, in ems of their paragraph, of the first pair the renderer marked in the
- * article: the marked mark and the character after it, as a Range on the page measures them.
+ * The width, in ems of its paragraph, of the first pair the renderer marked in the
+ * article: the marked mark and its neighbour in the pair (the mark before an opening
+ * mark, the one after a closing mark), as a Range on the page measures them.
  */
 function firstMarkedPairInEms(page: Page): Promise<number> {
   return page.evaluate(() => {
     const span = document.querySelector('.prose .punct-trim')!;
+    const mark = span.firstChild as Text;
     const walker = document.createTreeWalker(document.querySelector('.prose')!, NodeFilter.SHOW_TEXT);
-    walker.currentNode = span.firstChild!;
-    const next = walker.nextNode()!;
+    walker.currentNode = mark;
     const range = document.createRange();
-    range.setStart(span.firstChild!, 0);
-    range.setEnd(next, 1);
+    if (/[（「『《“‘]/u.test(mark.data)) {
+      const before = walker.previousNode() as Text;
+      range.setStart(before, before.length - 1);
+      range.setEnd(mark, 1);
+    } else {
+      range.setStart(mark, 0);
+      range.setEnd(walker.nextNode()!, 1);
+    }
     const em = parseFloat(getComputedStyle(span.parentElement!).fontSize);
     return range.getBoundingClientRect().width / em;
   });

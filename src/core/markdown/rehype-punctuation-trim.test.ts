@@ -21,9 +21,9 @@ function textOf(html: string): string {
 }
 
 describe('rehypePunctuationTrim', () => {
-  it('marks the first mark of a pair of closing marks, the text unchanged', async () => {
+  it('marks an opening mark after a mark, and the first of two closing marks, the text unchanged', async () => {
     const html = await zh('他说：“你好。”');
-    expect(html).toBe(`<p>他说${trimmed('：')}“你好${trimmed('。')}”</p>`);
+    expect(html).toBe(`<p>他说：${trimmed('“')}你好${trimmed('。')}”</p>`);
     expect(textOf(html)).toBe('他说：“你好。”');
   });
 
@@ -62,6 +62,14 @@ describe('rehypePunctuationTrim', () => {
   });
 });
 
+/** Each marked mark in brackets, with the neighbour it pairs with: "：[“]", "[。]」". */
+function markedPairsOf(html: string): string[] {
+  const text = html.replace(/<span class="punct-trim">(.)<\/span>/gu, '\u0001$1').replace(/<[^>]+>/g, '');
+  const plain = text.replaceAll('\u0001', '');
+  const marked = [...text.matchAll(/\u0001/gu)].map((match, n) => match.index - n);
+  return marked.map((i) => (/[（「『《“‘]/u.test(plain[i]!) ? `${plain[i - 1]}[${plain[i]}]` : `[${plain[i]}]${plain[i + 1]}`));
+}
+
 describe('the demo articles', () => {
   const postsDir = 'demo/posts';
   const bodyOf = (post: string, locale: 'zh' | 'en') => readFileSync(join(postsDir, post, `${locale}.md`), 'utf8').replace(/^---\n[\s\S]*?\n---\n/, '');
@@ -71,8 +79,8 @@ describe('the demo articles', () => {
     const html = await zh(bodyOf(post, 'zh'));
     for (const match of html.matchAll(/<span class="punct-trim">(.)<\/span>((?:<[^>]+>)*)(.)/gu)) {
       const [, mark, , next] = match;
-      // A closing mark is followed by another mark; an opening one follows one.
-      if (/[“‘（「『《]/u.test(mark!)) expect(html.slice(0, match.index)).toMatch(/[“‘（「『《]$/u);
+      // An opening mark follows another mark; a closing one is followed by one.
+      if (/[“‘（「『《]/u.test(mark!)) expect(html.slice(0, match.index).replace(/<[^>]+>$/u, '')).toMatch(/[\p{Ps}\p{Pe}\p{Pi}\p{Pf}\p{Po}]$/u);
       else expect(next).toMatch(/[\p{Ps}\p{Pe}\p{Pi}\p{Pf}\p{Po}]/u);
     }
     const inCode = /<(code|pre)[^>]*>(?:(?!<\/\1>)[\s\S])*punct-trim/u;
@@ -80,9 +88,7 @@ describe('the demo articles', () => {
   });
 
   it('chunjie-suibi marks the pairs a typesetter would close up', async () => {
-    const html = await zh(bodyOf('chunjie-suibi', 'zh'));
-    const marked = [...html.matchAll(/<span class="punct-trim">(.)<\/span>(?:<[^>]+>)*(.)/gu)].map(([, a, b]) => `${a}${b}`);
-    expect(marked).toEqual(['”。', '：“', '。”', '”；']);
+    expect(markedPairsOf(await zh(bodyOf('chunjie-suibi', 'zh')))).toEqual(['[”]。', '：[“]', '[。]”', '[”]；']);
   });
 
   it.each(posts.filter((post) => existsSync(join(postsDir, post, 'en.md'))))('%s in English has no marked marks', async (post) => {

@@ -34,9 +34,10 @@ function sideOf(char: string | undefined): MarkSide | null {
 
 /**
  * The positions (UTF-16 indices; every mark is one unit) of the marks that give up their
- * blank: in a pair whose blanks face each other, the first when it is a closing mark
- * (。」 」， ，「 」「), the second when both open (（「). An empty pair of brackets
- * (「」) keeps its blanks outside, so neither loses one.
+ * blank: in a pair whose blanks face each other, the second when it opens (（「 ，「 」「,
+ * so a line may still start flush with it), else the first (。」 」，). Chromium's
+ * text-spacing-trim chooses the same, so the fallback sets a line as Chromium does. An
+ * empty pair of brackets (「」) keeps its blanks outside, so neither loses one.
  */
 export function trimmedMarkIndices(text: string): number[] {
   const indices: number[] = [];
@@ -45,8 +46,8 @@ export function trimmedMarkIndices(text: string): number[] {
     if (first === null) continue;
     const second = sideOf(text[i + 1]);
     if (second === null) continue;
-    if (first === 'closing') indices.push(i);
-    else if (second === 'opening') indices.push(i + 1);
+    if (second === 'opening') indices.push(i + 1);
+    else if (first === 'closing') indices.push(i);
   }
   return indices;
 }
