@@ -6,14 +6,14 @@ import { toString } from 'hast-util-to-string';
 import { needsCjkLatinSpace, spaceCjkLatin } from './cjk-spacing';
 
 /** Text an author typed literally: left untouched, but still spaced from its neighbours. */
-const literal = new Set(['code', 'kbd', 'samp', 'var']);
+export const literal = new Set(['code', 'kbd', 'samp', 'var']);
 /** Never touched and never spaced from (a code block, or text that is not prose). */
-const untouched = new Set(['pre', 'script', 'style', 'svg', 'math', 'textarea']);
+export const untouched = new Set(['pre', 'script', 'style', 'svg', 'math', 'textarea']);
 /**
  * Inline elements whose content flows with the text around them. Anything else starts a
  * new run: a block ends a sentence, and a footnote mark (sup) is not a word to space from.
  */
-const inline = new Set(['a', 'abbr', 'b', 'cite', 'del', 'dfn', 'em', 'i', 'ins', 'mark', 'q', 's', 'small', 'span', 'strike', 'strong', 'u']);
+export const inline = new Set(['a', 'abbr', 'b', 'cite', 'del', 'dfn', 'em', 'i', 'ins', 'mark', 'q', 's', 'small', 'span', 'strike', 'strong', 'u']);
 
 interface Previous {
   /** The text node to add a trailing space to, or null for literal text. */

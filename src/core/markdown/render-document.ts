@@ -15,7 +15,7 @@ import type { ImageSize } from './rehype-images';
  * Bumped whenever the pipeline's output changes for the same input (a plugin, the
  * sanitizer, the highlighter's themes), so stored renderings are made again.
  */
-export const renderVersion = 6;
+export const renderVersion = 7;
 
 export interface RenderDocumentInput {
   markdown: string;

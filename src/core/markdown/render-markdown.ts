@@ -23,6 +23,7 @@ import { rehypeCjkSpacing } from './rehype-cjk-spacing';
 import { rehypeHeadingIds } from './rehype-heading-ids';
 import { rehypeImages, rehypeImageSrcset, type ImageSize } from './rehype-images';
 import { rehypeMath } from './rehype-math';
+import { rehypePunctuationTrim } from './rehype-punctuation-trim';
 import { sanitizeSchema } from './sanitize-schema';
 
 export interface RenderMarkdownOptions {
@@ -141,6 +142,7 @@ function createProcessor(highlighter: HighlighterCore, { locale, images }: Rende
       .use(rehypeSanitize, sanitizeSchema)
       .use(rehypeImageSrcset, { images })
       .use(rehypeCjkSpacing)
+      .use(rehypePunctuationTrim, { locale })
       .use(rehypeStringify)
   );
 }

@@ -1,9 +1,11 @@
 // What rendered Markdown may contain once it reaches a page: GitHub's rules plus exactly
 // what Duet's own pipeline adds (shiki colours, heading ids and anchors, footnotes,
-// figures, lazy images, KaTeX's math (katex-schema.ts), callouts, disclosures). Anything else, and anything that could run, is removed.
+// figures, lazy images, KaTeX's math (katex-schema.ts), callouts, disclosures, the
+// punctuation-compression spans (rehype-punctuation-trim.ts)). Anything else, and anything that could run, is removed.
 import { defaultSchema } from 'rehype-sanitize';
 import type { Options as Schema } from 'rehype-sanitize';
 import { calloutKinds } from './callouts';
+import { punctuationTrimClass } from './rehype-punctuation-trim';
 import { katexAttributes, katexSpanClass, katexStyleValue, katexTagNames } from './katex-schema';
 
 /**
@@ -47,7 +49,7 @@ export const sanitizeSchema: Schema = {
       'title',
     ],
     span: [
-      ['className', 'line', 'math-inline', katexSpanClass],
+      ['className', 'line', 'math-inline', punctuationTrimClass, katexSpanClass],
       ['style', codeStyleValue, katexStyleValue],
       ['ariaHidden', 'true'],
     ],
