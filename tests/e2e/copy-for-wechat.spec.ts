@@ -17,9 +17,9 @@ const words = {
   en: { wechat: 'Copy for WeChat', rich: 'Copy as rich text (Zhihu, Medium, Substack)', copy: 'Copy', copied: 'Copied', references: 'References', frame: 'What will be pasted, at phone width' },
 } as const;
 
-const bodyIn = (locale: 'zh' | 'en') => `${locale === 'zh' ? '一段有链接的文字' : 'A paragraph with links'}: [Example](https://example.com/page), [an account](https://mp.weixin.qq.com/s/abc) and [the about page](/${locale}/about).
+const bodyIn = (locale: 'zh' | 'en', image: string) => `${locale === 'zh' ? '一段有链接的文字' : 'A paragraph with links'}: [Example](https://example.com/page), [an account](https://mp.weixin.qq.com/s/abc) and [the about page](/${locale}/about).
 
-![${locale === 'zh' ? '封面' : 'Cover'}](/images/about.webp "${locale === 'zh' ? '图片说明' : 'A caption'}")
+![${locale === 'zh' ? '封面' : 'Cover'}](${image} "${locale === 'zh' ? '图片说明' : 'A caption'}")
 
 - one
 - two
@@ -34,9 +34,21 @@ const answer = 42; // a comment long enough to scroll sideways on a phone's narr
 | 1 | 2 |
 `;
 
+/** Light, then dark (the Studio's own colours; the copy is always on white). */
 async function shoot(page: Page, name: string) {
   const dir = process.env.DUET_SHOTS;
-  if (dir) await page.screenshot({ path: join(dir, name), fullPage: true });
+  if (!dir) return;
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.screenshot({ path: join(dir, `${name}-${colorScheme}.png`) });
+  }
+  await page.emulateMedia({ colorScheme: null });
+}
+
+/** An image of the media library (the demo's), by its address on the site. */
+async function libraryImage(page: Page): Promise<string> {
+  const { media } = (await (await page.request.get('/api/v1/studio/media')).json()) as { media: Array<{ kind: string; path: string }> };
+  return media.find((m) => m.kind === 'image')!.path;
 }
 
 /** Pastes the clipboard with Ctrl+V into an empty contenteditable on a page of the site; returns that element. */
@@ -59,9 +71,10 @@ for (const locale of ['zh', 'en'] as const) {
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(baseURL!).origin });
     const title = `Copy ${run} ${locale} ${info.project.name}`;
     const postId = await newDraft(page, title, locale);
+    const image = await libraryImage(page);
     const saved = await page.request.put(`/api/v1/studio/posts/${postId}/translations/${locale}`, {
       headers: { origin: new URL(baseURL!).origin },
-      data: { postId, locale, title, slug: '', excerpt: '', body: bodyIn(locale), expectedRevisionId: (await latestRevision(page, postId, locale)).id, basedOnRevisionId: null },
+      data: { postId, locale, title, slug: '', excerpt: '', body: bodyIn(locale, image), expectedRevisionId: (await latestRevision(page, postId, locale)).id, basedOnRevisionId: null },
     });
     expect(saved.status(), await saved.text()).toBeLessThan(300);
 
@@ -70,12 +83,14 @@ for (const locale of ['zh', 'en'] as const) {
     const dialog = page.getByRole('dialog');
     const frame = page.frameLocator(`iframe[title="${w.frame}"]`);
     await expect(frame.getByText(w.references)).toBeVisible();
-    await expect(frame.locator('img')).toHaveJSProperty('complete', true);
+    // The image loads from the site's own address, inside the sandboxed frame too.
+    await expect.poll(() => frame.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     // The phone-width frame fits the dialog, and the dialog the window.
     const box = (await dialog.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width);
-    await shoot(page, `dialog-wechat-${locale}-${info.project.name}.png`);
+    await expect(dialog.getByRole('button', { name: w.copy, exact: true })).toBeInViewport();
+    await shoot(page, `dialog-wechat-${locale}-${info.project.name}`);
 
     await dialog.getByRole('button', { name: w.copy, exact: true }).click();
     await expect(dialog.getByRole('status')).toContainText(w.copied);
@@ -93,7 +108,8 @@ for (const locale of ['zh', 'en'] as const) {
     expect(pasted.classes).toBe(0);
     expect(pasted.styleElements).toBe(0);
     expect(pasted.links).toEqual(['https://mp.weixin.qq.com/s/abc']);
-    expect(pasted.images).toEqual([`${new URL(baseURL!).origin}/images/about.webp`]);
+    expect(pasted.images).toEqual([`${new URL(baseURL!).origin}${image}`]);
+    await expect.poll(() => editor.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     expect(pasted.text).toContain('Example[1]');
     expect(pasted.text).toMatch(/\[1\] Example: https:\/\/example\.com\/page/);
     expect(pasted.text).toContain(`[2] the about page: ${new URL(baseURL!).origin}/${locale}/about`);
@@ -101,7 +117,7 @@ for (const locale of ['zh', 'en'] as const) {
     expect(pasted.text).toContain(locale === 'zh' ? '图片说明' : 'A caption');
     expect(pasted.scrolling).toEqual(['auto']);
     expect(pasted.lists).toBe(0);
-    await shoot(blank, `pasted-wechat-${locale}-${info.project.name}.png`);
+    await shoot(blank, `pasted-wechat-${locale}-${info.project.name}`);
   });
 }
 
@@ -111,22 +127,24 @@ test('copying as rich text keeps links as links and lists as lists', async ({ br
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(baseURL!).origin });
   const title = `Rich ${run}`;
   const postId = await newDraft(page, title, 'en');
+  const image = await libraryImage(page);
   const saved = await page.request.put(`/api/v1/studio/posts/${postId}/translations/en`, {
     headers: { origin: new URL(baseURL!).origin },
-    data: { postId, locale: 'en', title, slug: '', excerpt: '', body: bodyIn('en'), expectedRevisionId: (await latestRevision(page, postId, 'en')).id, basedOnRevisionId: null },
+    data: { postId, locale: 'en', title, slug: '', excerpt: '', body: bodyIn('en', image), expectedRevisionId: (await latestRevision(page, postId, 'en')).id, basedOnRevisionId: null },
   });
   expect(saved.status(), await saved.text()).toBeLessThan(300);
   await openEditor(page, 'en', postId);
   await page.getByRole('button', { name: words.en.rich }).first().click();
   const dialog = page.getByRole('dialog');
   await expect(page.frameLocator(`iframe[title="${words.en.frame}"]`).getByText('A caption')).toBeVisible();
+  await shoot(page, 'dialog-rich-en-desktop');
   await dialog.getByRole('button', { name: 'Copy', exact: true }).click();
   await expect(dialog.getByRole('status')).toContainText('Copied');
   // Escape closes the dialog and gives the focus back to the editor's toolbar.
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 
-  const { editor } = await pasteIntoBlankEditor(page);
+  const { blank, editor } = await pasteIntoBlankEditor(page);
   const pasted = await editor.evaluate((root) => ({
     classes: root.querySelectorAll('[class]').length,
     links: [...root.querySelectorAll('a')].map((a) => a.href),
@@ -137,4 +155,5 @@ test('copying as rich text keeps links as links and lists as lists', async ({ br
   expect(pasted.links).toEqual(['https://example.com/page', 'https://mp.weixin.qq.com/s/abc', `${new URL(baseURL!).origin}/en/about`]);
   expect(pasted.lists).toBe(2);
   expect(pasted.text).not.toContain('References');
+  await shoot(blank, 'pasted-rich-en-desktop');
 });

@@ -82,14 +82,18 @@ export function CopyElsewhere({ postId, locale, saveFirst }: Props) {
   const [copy, setCopy] = useState<Copy | null>(null);
   const [status, setStatus] = useState<{ text: string; isError: boolean } | null>(null);
   const titleId = `${locale}-copy-title`;
+  // Only the answer to the latest opening is shown (the writer may switch targets quickly).
+  const asked = useRef(0);
 
   const open = async (chosen: Target) => {
+    const ask = ++asked.current;
     setTarget(chosen);
     setCopy(null);
     setStatus(null);
     dialog.current?.showModal();
     await saveFirst();
     const result = await callApi<Copy>(`/api/v1/studio/posts/${postId}/translations/${locale}/copy?target=${chosen}`);
+    if (ask !== asked.current) return;
     if (result.ok) return setCopy(result.data);
     const known = result.offline ? null : result.reason && apiErrors.has(result.reason as 'copy-too-large') ? apiErrors(result.reason as 'copy-too-large') : result.message;
     setStatus({ text: known ?? t('offline'), isError: true });

@@ -51,7 +51,7 @@ export function pasteStyles(accent: string) {
     mathInline: `font-family:${monoFonts};font-size:0.875em;padding:0.1em 0.35em;border-radius:4px;background:rgba(27,31,35,0.06)`,
     tableWrap: 'margin:0 0 1.2em;overflow-x:auto;-webkit-overflow-scrolling:touch',
     table: 'border-collapse:collapse;font-size:14px;line-height:1.6;min-width:100%',
-    th: `border:1px solid ${rule};padding:0.4em 0.7em;background:${codeBackground};font-weight:bold`,
+    th: `border:1px solid ${rule};padding:0.4em 0.7em;background:${codeBackground};font-weight:bold;text-align:left`,
     td: `border:1px solid ${rule};padding:0.4em 0.7em`,
     figure: 'margin:0 0 1.2em;text-align:center',
     img: 'display:block;max-width:100%;height:auto;margin:0 auto;border-radius:4px',
