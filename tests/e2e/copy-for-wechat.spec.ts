@@ -5,6 +5,7 @@
 // the end (WeChat) or kept as links (rich text), and images at absolute addresses.
 // Screenshots of the dialog and of the paste go to $DUET_SHOTS when it is set.
 import { randomBytes } from 'node:crypto';
+import axe from 'axe-core';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { openEditor } from './helpers/editor';
@@ -79,6 +80,8 @@ for (const locale of ['zh', 'en'] as const) {
     expect(saved.status(), await saved.text()).toBeLessThan(300);
 
     await openEditor(page, locale, postId);
+    await page.getByRole('button', { name: w.wechat }).first().scrollIntoViewIfNeeded();
+    await shoot(page, `editor-${locale}-${info.project.name}`);
     await page.getByRole('button', { name: w.wechat }).first().click();
     const dialog = page.getByRole('dialog');
     const frame = page.frameLocator(`iframe[title="${w.frame}"]`);
@@ -134,15 +137,25 @@ test('copying as rich text keeps links as links and lists as lists', async ({ br
   });
   expect(saved.status(), await saved.text()).toBeLessThan(300);
   await openEditor(page, 'en', postId);
-  await page.getByRole('button', { name: words.en.rich }).first().click();
+  // From the keyboard: Enter opens the dialog, Tab reaches Copy, Escape closes it and
+  // gives the focus back to the button that opened it.
+  const opener = page.getByRole('button', { name: words.en.rich }).first();
+  await opener.focus();
+  await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog');
   await expect(page.frameLocator(`iframe[title="${words.en.frame}"]`).getByText('A caption')).toBeVisible();
+  await page.addScriptTag({ content: axe.source });
+  const violations = await page.evaluate(async () => (await (window as unknown as { axe: typeof axe }).axe.run('dialog')).violations);
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   await shoot(page, 'dialog-rich-en-desktop');
-  await dialog.getByRole('button', { name: 'Copy', exact: true }).click();
+  const copyButton = dialog.getByRole('button', { name: 'Copy', exact: true });
+  for (let tabs = 0; tabs < 6 && !(await copyButton.evaluate((b) => b === document.activeElement)); tabs++) await page.keyboard.press('Tab');
+  await expect(copyButton).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(dialog.getByRole('status')).toContainText('Copied');
-  // Escape closes the dialog and gives the focus back to the editor's toolbar.
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
 
   const { blank, editor } = await pasteIntoBlankEditor(page);
   const pasted = await editor.evaluate((root) => ({

@@ -13,6 +13,7 @@ import { toHtml } from 'hast-util-to-html';
 import rehypeParse from 'rehype-parse';
 import { unified } from 'unified';
 import { AppError } from '@/core/errors/app-error';
+import { withoutKatexHtml } from '@/core/markdown/math-without-css';
 import { codeSpanStyle, writeCodeBlock } from './code-blocks';
 import { pasteStyles, type PasteStyles } from './paste-styles';
 import { plainTextOf, type BlockKinds } from './paste-plain-text';
@@ -66,7 +67,8 @@ export function copyForPaste(html: string, options: CopyOptions): CopiedText {
   }
   const styles = pasteStyles(options.accent);
   const context: Context = { options, styles, references: [], numbers: new Map(), kinds: new WeakMap(), listDepth: 0 };
-  const tree = parser.parse(html) as Root;
+  // KaTeX's HTML is most of a formula's markup and none of the copy: cut before parsing.
+  const tree = parser.parse(withoutKatexHtml(html)) as Root;
   const body = convertAll(tree.children, context);
   const root = element('section', styles.root, body);
   if (context.references.length > 0) root.children.push(referenceList(context));
