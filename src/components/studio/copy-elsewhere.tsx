@@ -7,7 +7,7 @@
 // the draft's stored rendering (GET …/translations/{locale}/copy), so unsaved changes are
 // saved first.
 import { useTranslations } from 'next-intl';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { callApi } from './editor-api';
 import controls from './studio.module.css';
 import editor from './editor.module.css';
@@ -78,6 +78,7 @@ export function CopyElsewhere({ postId, locale, saveFirst }: Props) {
   const t = useTranslations('studio.copyElsewhere');
   const apiErrors = useTranslations('studio.apiErrors');
   const dialog = useRef<HTMLDialogElement>(null);
+  const copyButton = useRef<HTMLButtonElement>(null);
   const [target, setTarget] = useState<Target | null>(null);
   const [copy, setCopy] = useState<Copy | null>(null);
   const [status, setStatus] = useState<{ text: string; isError: boolean } | null>(null);
@@ -98,6 +99,11 @@ export function CopyElsewhere({ postId, locale, saveFirst }: Props) {
     const known = result.offline ? null : result.reason && apiErrors.has(result.reason as 'copy-too-large') ? apiErrors(result.reason as 'copy-too-large') : result.message;
     setStatus({ text: known ?? t('offline'), isError: true });
   };
+
+  // Ready: the focus goes to Copy (it was on Close while Copy waited), so Enter copies.
+  useEffect(() => {
+    if (copy && dialog.current?.open) copyButton.current?.focus();
+  }, [copy]);
 
   const copyNow = async () => {
     if (!copy) return;
@@ -123,7 +129,7 @@ export function CopyElsewhere({ postId, locale, saveFirst }: Props) {
           <p className={styles.loading}>{status?.isError ? '' : t('loading')}</p>
         )}
         <div className={styles.actions}>
-          <button type="button" className={controls.primary} disabled={!copy} onClick={() => void copyNow()}>
+          <button ref={copyButton} type="button" className={controls.primary} disabled={!copy} onClick={() => void copyNow()}>
             {t('copy')}
           </button>
           <button type="button" className={controls.secondary} onClick={() => dialog.current?.close()}>
