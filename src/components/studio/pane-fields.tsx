@@ -3,7 +3,7 @@
 // the title until the writer edits it), the body with a preview rendered by the site's
 // own pipeline, and the excerpt and search fields folded away.
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { callApi, type EditableFields } from './editor-api';
 import { MarkdownEditor } from './markdown-editor/markdown-editor';
 import controls from './studio.module.css';
@@ -26,6 +26,8 @@ interface Props {
   onEditorReady?: () => void;
   /** The saved draft as a page of the site, e.g. /en/studio/posts/3/preview. */
   previewHref: string;
+  /** Ways to copy the text into other editors (copy-elsewhere.tsx), beside the preview links. */
+  copyTools?: ReactNode;
 }
 
 export function PaneFields(props: Props) {
@@ -133,6 +135,7 @@ export function PaneFields(props: Props) {
           >
             {t('previewPhone')}
           </button>
+          {props.copyTools}
         </div>
       </div>
       {showPreview ? (

@@ -6,6 +6,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useCallback, useEffect, useState } from 'react';
 import { callApi, publicPath, type FreshPanes, type PaneData, type PublicationState, type ServerTranslation } from './editor-api';
 import { ConflictView } from './conflict-view';
+import { CopyElsewhere } from './copy-elsewhere';
 import { DiffView } from './diff-view';
 import { MemorySuggestions } from './memory-suggestions';
 import { PaneFields } from './pane-fields';
@@ -176,6 +177,7 @@ export function TranslationPane({ postId, pane, otherBody, otherLocale, sourceRe
             explain={explain}
             onEditorReady={onEditorReady}
             previewHref={`/${locale}/studio/posts/${postId}/preview`}
+            copyTools={pane.can.edit && <CopyElsewhere postId={postId} locale={locale} saveFirst={() => draft.save()} />}
           />
 
           {!pane.isSource && pane.can.edit && <MemorySuggestions postId={postId} locale={locale} sourceLocale={otherLocale} />}

@@ -11,6 +11,12 @@ const htmlRendering = '<span class="katex-html" aria-hidden="true">';
 
 export function mathWithoutCss(html: string): string {
   if (!html.includes('class="katex')) return html;
+  return withoutKatexHtml(html).replace(/<annotation encoding="application\/x-tex">[\s\S]*?<\/annotation>/g, '');
+}
+
+/** Only KaTeX's HTML rendering taken out: the MathML stays with its TeX annotation. */
+export function withoutKatexHtml(html: string): string {
+  if (!html.includes(htmlRendering)) return html;
   let out = '';
   let copied = 0;
   for (let at = html.indexOf(htmlRendering); at >= 0; at = html.indexOf(htmlRendering, copied)) {
@@ -18,7 +24,7 @@ export function mathWithoutCss(html: string): string {
     copied = endOfSpan(html, at);
   }
   out += html.slice(copied);
-  return out.replace(/<annotation encoding="application\/x-tex">[\s\S]*?<\/annotation>/g, '');
+  return out;
 }
 
 /** The index just past the </span> that closes the <span> opening at `start`. */

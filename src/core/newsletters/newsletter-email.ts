@@ -55,12 +55,13 @@ export interface NewsletterEmail {
   language: string;
 }
 
-const fonts = `-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Source Han Sans SC', sans-serif`;
+/** System fonts that name the CJK faces: what mail programs and pasted rich text can use. */
+export const systemSansFonts = `-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Source Han Sans SC', sans-serif`;
 
 function styles(input: NewsletterEmailInput): string {
   const { accent, accentDark, accentInk } = input.site;
   return `
-body { margin:0; padding:0; background:#f4f4f5; color:#18181b; font-family:${fonts}; font-size:17px; line-height:1.7; -webkit-text-size-adjust:100%; }
+body { margin:0; padding:0; background:#f4f4f5; color:#18181b; font-family:${systemSansFonts}; font-size:17px; line-height:1.7; -webkit-text-size-adjust:100%; }
 .outer { width:100%; background:#f4f4f5; }
 .wrap { width:600px; max-width:100%; margin:0 auto; background:#ffffff; }
 .head { padding:24px 24px 16px; border-top:4px solid ${accent}; }
