@@ -61,10 +61,15 @@ const parser = unified().use(rehypeParse, { fragment: true });
 const dropped = new Set(['script', 'style', 'template', 'video', 'audio', 'iframe', 'object', 'embed', 'svg', 'math', 'noscript', 'button', 'select', 'textarea']);
 const sameTag = new Set(['strong', 'b', 'em', 'i', 'del', 's', 'u', 'mark', 'kbd', 'sub', 'sup', 'small', 'abbr', 'cite', 'q', 'dfn', 'ins', 'ruby', 'rt', 'rp']);
 
-export function copyForPaste(html: string, options: CopyOptions): CopiedText {
+/** Refuses a rendering past the copy's bound (413 copy-too-large), before anything reads it. */
+export function checkCopySize(html: string): void {
   if (html.length > maxCopyHtmlLength) {
     throw new AppError('PAYLOAD_TOO_LARGE', 'This text is too long to copy.', { reason: 'copy-too-large', details: { max: maxCopyHtmlLength } });
   }
+}
+
+export function copyForPaste(html: string, options: CopyOptions): CopiedText {
+  checkCopySize(html);
   const styles = pasteStyles(options.accent);
   const context: Context = { options, styles, references: [], numbers: new Map(), kinds: new WeakMap(), listDepth: 0 };
   // KaTeX's HTML is most of a formula's markup and none of the copy: cut before parsing.

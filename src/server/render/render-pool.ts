@@ -9,6 +9,7 @@ import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import type { CopiedText, CopyOptions } from '@/core/copy-elsewhere/copy-html';
 import type { RenderDocumentInput, RenderedDocument } from '@/core/markdown/render-document';
 import type { WorkerTask } from './render-worker';
 import { AppError } from '@/core/errors/app-error';
@@ -219,6 +220,15 @@ export function renderInWorker(input: RenderDocumentInput, budgetMs = renderBudg
 export function subsetFontInWorker(file: string, codePoints: number[], budgetMs = 5000): Promise<Uint8Array> {
   const overBudget = () => new AppError('UNAVAILABLE', 'Preparing the font took too long.', { reason: 'font-timeout' });
   return pool().run({ kind: 'subset-font', file, codePoints }, budgetMs, overBudget) as Promise<Uint8Array>;
+}
+
+/**
+ * A text's copy for another editor (core/copy-elsewhere), made in a worker: linear, but a
+ * rendering of a few megabytes takes long enough to stall readers if made on this thread.
+ * Its budget grows with the HTML as a render's does with the Markdown.
+ */
+export function copyForPasteInWorker(html: string, options: CopyOptions, budgetMs = renderBudgetMs(html.length)): Promise<CopiedText> {
+  return pool().run({ kind: 'copy-for-paste', html, options }, budgetMs, () => new RenderTimeoutError(budgetMs)) as Promise<CopiedText>;
 }
 
 /** Starts the workers ahead of the first text (called once at server start). */

@@ -1,12 +1,17 @@
 // The render worker: a thread that turns Markdown into what readers see (render-document),
-// and cuts the display font down to the characters a page shows (subset-display-font).
+// cuts the display font down to the characters a page shows (subset-display-font), and
+// makes a text's copy for pasting into another editor (core/copy-elsewhere).
 // The pool (render-pool.ts) gives it one job at a time and terminates it when a job runs
 // past its time budget, so a text crafted to be slow costs this thread, never the server's.
 import { parentPort } from 'node:worker_threads';
+import { copyForPaste, type CopyOptions } from '@/core/copy-elsewhere/copy-html';
 import { renderDocument, type RenderDocumentInput } from '@/core/markdown/render-document';
 import { subsetFontFile } from '@/server/fonts/subset-font-file';
 
-export type WorkerTask = { kind: 'render'; input: RenderDocumentInput } | { kind: 'subset-font'; file: string; codePoints: number[] };
+export type WorkerTask =
+  | { kind: 'render'; input: RenderDocumentInput }
+  | { kind: 'subset-font'; file: string; codePoints: number[] }
+  | { kind: 'copy-for-paste'; html: string; options: CopyOptions };
 
 export interface WorkerJobMessage {
   id: number;
@@ -17,7 +22,14 @@ const port = parentPort;
 if (!port) throw new Error('render-worker.ts runs as a worker thread only.');
 
 function run(task: WorkerTask): Promise<unknown> {
-  return task.kind === 'render' ? renderDocument(task.input) : subsetFontFile(task.file, task.codePoints);
+  switch (task.kind) {
+    case 'render':
+      return renderDocument(task.input);
+    case 'subset-font':
+      return subsetFontFile(task.file, task.codePoints);
+    case 'copy-for-paste':
+      return Promise.resolve().then(() => copyForPaste(task.html, task.options));
+  }
 }
 
 port.on('message', ({ id, task }: WorkerJobMessage) => {
