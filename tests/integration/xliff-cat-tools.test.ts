@@ -2,7 +2,8 @@
 // exported XLIFF 1.2 file (xliff2po, then po2xliff back against it, pofilter on the round
 // trip) and the TMX; OmegaT, in console mode, translates an exported XLIFF with Duet's
 // memory (exact matches filled) and Duet imports its output through the CLI: the drafts
-// equal the earlier translation block for block. Skipped with a loud notice when the tools
+// equal the earlier translation block for block (one OmegaT run for both databases' files).
+// Skipped with a loud notice when the tools
 // are missing here; CI=true makes them mandatory.
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -114,30 +115,73 @@ for (const target of testTargets) {
       expect(units).toContainEqual(['好的译文，读者感觉不到是译文。', 'A good translation does not read like one.']);
       expect(units.some(([, en]) => en === '')).toBe(false);
     });
+  });
+}
 
-    it('OmegaT fills an exported XLIFF from Duet\'s memory, and Duet imports its output as the same translation', async () => {
-      const earlier = await makePost(content, {
+/**
+ * OmegaT (a Java program, 6-9 s a start on the CI machine) runs once for both databases:
+ * each database exports its own file and memory into one project, whose files OmegaT
+ * translates together, and each database imports its own output. Each database's title
+ * and one paragraph are its own, so only its own memory can fill them: a database whose
+ * export lost its memory fails here, whatever the other's did.
+ */
+describe.skipIf(missing.length > 0)('OmegaT translates each database\'s export from its memory, in one run', () => {
+  const targets = testTargets.filter((target) => !target.skip);
+  const opened: { name: string; t: TestDatabase; freshId: number }[] = [];
+  let dir: string;
+  let project: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'duet-omegat-'));
+    const memories: string[] = [];
+    for (const target of targets) {
+      const t = await target.open();
+      await migrateToLatest(t.db);
+      const content = createContentRepository(t.db, renderDocument);
+      const { zh, en } = ownBodies(target.name);
+      await makePost(content, {
         translations: {
-          zh: { slug: unique('zh'), title: '双语出版的成本', excerpt: '', body: zhBody, state: 'published' },
-          en: { slug: unique('en'), title: 'What bilingual publishing costs', excerpt: '', body: enBody, state: 'published' },
+          zh: { slug: unique('zh'), title: `双语出版的成本（${target.name}）`, excerpt: '', body: zh, state: 'published' },
+          en: { slug: unique('en'), title: `What bilingual publishing costs (${target.name})`, excerpt: '', body: en, state: 'published' },
         },
       });
-      const fresh = await makePost(content, { translations: { zh: { slug: unique('zh'), title: '双语出版的成本', excerpt: '', body: zhBody, state: 'published' } } });
-      const file = join(dir, 'omegat.xlf');
-      const io = captureIo(env());
+      const fresh = await makePost(content, { translations: { zh: { slug: unique('zh'), title: `双语出版的成本（${target.name}）`, excerpt: '', body: zh, state: 'published' } } });
+      opened.push({ name: target.name, t, freshId: fresh.id });
+      const file = join(dir, `${target.name}.xlf`);
+      const io = captureIo({ DATABASE_URL: t.url, DATA_DIR: t.dataDir });
       expect(await runCli(['translations', 'export', '--post', String(fresh.id), '--to', 'en', '--format', 'xliff12', file], io), io.out()).toBe(0);
-      const { project, config } = makeOmegatProject(join(dir, 'omegat'), 'omegat.xlf', readFileSync(file, 'utf8'), readFileSync(join(dir, 'omegat.tmx'), 'utf8'));
-      run('omegat', [project, '--mode=console-translate', `--config-dir=${config}`, '--disable-project-locking', '--no-team', '--quiet'], { timeout: 180_000 });
-      const translated = readFileSync(join(project, 'target', 'omegat.xlf'), 'utf8');
-      writeFileSync(join(dir, 'omegat-out.xlf'), translated);
-
-      const importIo = captureIo(env());
-      expect(await runCli(['translations', 'import', join(dir, 'omegat-out.xlf')], importIo), importIo.out()).toBe(0);
-      expect(importIo.out()).toContain(`post ${fresh.id} (en): saved as a draft`);
-      const draft = (await createStudioRepository(t.db).getStudioPost(fresh.id))!.translations.en!;
-      expect(draft.title).toBe('What bilingual publishing costs');
-      expect(splitBlocks(draft.body).map((b) => b.text)).toEqual(splitBlocks(enBody).map((b) => b.text));
-      expect(earlier.id).not.toBe(fresh.id);
-    });
+      memories.push(`${target.name}.tmx`);
+    }
+    const files = opened.map(({ name }) => ({ name: `${name}.xlf`, xliff: readFileSync(join(dir, `${name}.xlf`), 'utf8') }));
+    const tmx = memories.map((name) => ({ name, tmx: readFileSync(join(dir, name), 'utf8') }));
+    let config: string;
+    ({ project, config } = makeOmegatProject(join(dir, 'omegat'), files, tmx));
+    run('omegat', [project, '--mode=console-translate', `--config-dir=${config}`, '--disable-project-locking', '--no-team', '--quiet'], { timeout: 180_000 });
+  }, 240_000);
+  afterAll(async () => {
+    for (const { t } of opened) await t.close();
+    rmSync(dir, { recursive: true, force: true });
   });
+
+  for (const target of testTargets) {
+    it.skipIf(target.skip)(`and Duet imports its output as the same translation (${target.name})`, async () => {
+      const { t, freshId } = opened.find((o) => o.name === target.name)!;
+      const out = join(dir, `${target.name}-out.xlf`);
+      writeFileSync(out, readFileSync(join(project, 'target', `${target.name}.xlf`), 'utf8'));
+      const importIo = captureIo({ DATABASE_URL: t.url, DATA_DIR: t.dataDir });
+      expect(await runCli(['translations', 'import', out], importIo), importIo.out()).toBe(0);
+      expect(importIo.out()).toContain(`post ${freshId} (en): saved as a draft`);
+      const draft = (await createStudioRepository(t.db).getStudioPost(freshId))!.translations.en!;
+      expect(draft.title).toBe(`What bilingual publishing costs (${target.name})`);
+      expect(splitBlocks(draft.body).map((b) => b.text)).toEqual(splitBlocks(ownBodies(target.name).en).map((b) => b.text));
+    });
+  }
+});
+
+/** The shared bodies with a last paragraph of the database's own. */
+function ownBodies(name: string): { zh: string; en: string } {
+  return { zh: `${zhBody}
+
+这一段只在 ${name} 里。`, en: `${enBody}
+
+This paragraph is only in ${name}.` };
 }

@@ -38,16 +38,17 @@ export function readTmxWithToolkit(file: string): [string, string][] {
 
 /**
  * An OmegaT project translating zh-CN → en, paragraph by paragraph (Duet's units are
- * blocks), with the memory in tm/auto so exact matches are filled in, and external TMX
- * read with their inline tags (level 2) so tagged segments match.
+ * blocks), with the memories in tm/auto so exact matches are filled in, and external TMX
+ * read with their inline tags (level 2) so tagged segments match. Several source files
+ * are translated in one run (OmegaT's start costs seconds).
  */
-export function makeOmegatProject(dir: string, xliffName: string, xliff: string, tmx: string): { project: string; config: string } {
+export function makeOmegatProject(dir: string, files: { name: string; xliff: string }[], memories: { name: string; tmx: string }[]): { project: string; config: string } {
   const project = join(dir, 'project');
   const config = join(dir, 'omegat-config');
   for (const d of ['source', 'target', 'tm/auto', 'omegat', 'glossary', 'dictionary']) mkdirSync(join(project, d), { recursive: true });
   mkdirSync(config, { recursive: true });
-  writeFileSync(join(project, 'source', xliffName), xliff);
-  writeFileSync(join(project, 'tm', 'auto', 'duet.tmx'), tmx);
+  for (const { name, xliff } of files) writeFileSync(join(project, 'source', name), xliff);
+  for (const { name, tmx } of memories) writeFileSync(join(project, 'tm', 'auto', name), tmx);
   writeFileSync(
     join(project, 'omegat.project'),
     `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>

@@ -23,6 +23,14 @@ export function postfixMissing(): string | null {
   return null;
 }
 
+/** The queue's folders a message waits in between its 250 and its delivery (the rest hold no mail). */
+const queueFolders = ['maildrop', 'incoming', 'active', 'deferred', 'hold'];
+
+function filesUnder(folder: string): number {
+  if (!existsSync(folder)) return 0;
+  return readdirSync(folder, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).length;
+}
+
 export interface PostfixInstance {
   port: number;
   smtpUrl: string;
@@ -32,6 +40,11 @@ export interface PostfixInstance {
   count(): number;
   /** Waits until `count` messages are delivered (or throws with the mail log's tail). */
   waitFor(count: number, timeoutMs?: number): Promise<Array<{ to: string; mail: ParsedMail; raw: Buffer }>>;
+  /**
+   * Waits until Postfix's queue is empty: every message it accepted (an SMTP client got its
+   * 250) has been delivered or discarded, so none is still to arrive. Returns the Maildir's count.
+   */
+  drained(timeoutMs?: number): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -134,6 +147,15 @@ export async function startPostfix(port: number): Promise<PostfixInstance> {
         if (found >= count) return delivered();
         if (Date.now() > until) throw new Error(`Postfix delivered ${found} of ${count} messages in ${timeoutMs} ms:\n${log()}`);
         await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    },
+    async drained(timeoutMs = 30_000) {
+      const until = Date.now() + timeoutMs;
+      const queued = () => queueFolders.reduce((n, folder) => n + filesUnder(join(dir, 'spool', folder)), 0);
+      for (;;) {
+        if (queued() === 0) return existsSync(maildir) ? readdirSync(maildir).length : 0;
+        if (Date.now() > until) throw new Error(`Postfix still had ${queued()} queued messages after ${timeoutMs} ms:\n${log()}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
       }
     },
     async stop() {
