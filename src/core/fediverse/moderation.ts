@@ -5,30 +5,21 @@
 import { z } from 'zod';
 import { isLocale, type Locale } from '@/core/locales';
 import { problem, problemParams } from '@/core/studio/validation-code';
+import { followPolicies, isValidHandle, maxHandleLength, repliesPolicies } from './settings';
+import { replyStates, type FollowerState, type ReplyState } from './types';
 
 /** A page of followers, replies or blocks. */
 export const fediversePageSize = 25;
 
-export const followerStates = ['accepted', 'pending'] as const;
-export type FollowerState = (typeof followerStates)[number];
+/** The two lists the Followers screen shows per language. */
+export const followerStates = ['accepted', 'pending'] as const satisfies readonly FollowerState[];
 
-export const replyStates = ['held', 'approved', 'hidden'] as const;
-export type ReplyState = (typeof replyStates)[number];
-
-export const blockKinds = ['actor', 'instance'] as const;
-export type BlockKind = (typeof blockKinds)[number];
-
-export const followPolicies = ['auto', 'held'] as const;
-export type FollowPolicy = (typeof followPolicies)[number];
-
-export const replyPolicies = ['held', 'auto'] as const;
-export type ReplyPolicy = (typeof replyPolicies)[number];
-
-const handlePattern = /^[a-z0-9_]{1,30}$/;
-
-/** A language's handle: the part before the host in `@zh@example.com`. */
-export const fediverseHandle = z.string().refine((value) => handlePattern.test(value), {
-  params: problemParams(problem('handle', 'Use 1 to 30 characters: lowercase letters a–z, digits and _.')),
+/**
+ * A language's handle as the Studio's form sends it: the rule is the federation's
+ * (`isValidHandle`), the refusal carries the code the form words it by.
+ */
+export const fediverseHandle = z.string().refine((value) => isValidHandle(value), {
+  params: problemParams(problem('handle', `Use 1 to ${maxHandleLength} characters: lowercase letters a–z, digits and _.`)),
 });
 
 export const fediverseSettingsInput = z
@@ -36,7 +27,7 @@ export const fediverseSettingsInput = z
     zhHandle: fediverseHandle,
     enHandle: fediverseHandle,
     followPolicy: z.enum(followPolicies),
-    repliesPolicy: z.enum(replyPolicies),
+    repliesPolicy: z.enum(repliesPolicies),
   })
   .refine((input) => input.zhHandle !== input.enHandle, {
     path: ['enHandle'],

@@ -5,73 +5,12 @@
 // keyset pages by id, newest first, so a page costs the same at any depth.
 import type { Kysely } from 'kysely';
 import type { PostKind } from '@/core/content/types';
+import type { ArticleRef, BlockRow, FollowerCounts, FollowerRow, QueuedReply, ReplyCounts, ReplyRow } from '@/core/fediverse/moderation-views';
 import { locales, type Locale } from '@/core/locales';
-import {
-  fediversePageSize,
-  toKeysetPage,
-  type BlockInput,
-  type BlockKind,
-  type FollowerQuery,
-  type FollowerState,
-  type KeysetPage,
-  type ReplyQuery,
-  type ReplyState,
-} from '@/core/fediverse/moderation';
+import { fediversePageSize, toKeysetPage, type BlockInput, type FollowerQuery, type KeysetPage, type ReplyQuery } from '@/core/fediverse/moderation';
+import type { BlockKind, FollowerState, ReplyState } from '@/core/fediverse/types';
 import { inTransaction } from '../transaction';
 import type { Database } from '../schema';
-
-export interface FollowerRow {
-  id: number;
-  locale: Locale;
-  actorUri: string;
-  handle: string;
-  name: string;
-  iconUrl: string | null;
-  instanceHost: string;
-  state: FollowerState;
-  createdAt: string;
-}
-
-export interface ReplyRow {
-  id: number;
-  postId: number;
-  locale: Locale;
-  actorUri: string;
-  actorHandle: string;
-  actorName: string;
-  actorUrl: string | null;
-  actorIconUrl: string | null;
-  instanceHost: string;
-  /** Sanitized when it was received: rendered as stored. */
-  contentHtml: string;
-  url: string | null;
-  publishedAt: string;
-  state: ReplyState;
-}
-
-/** A reply in the Studio's queue, with the article it answers (its title in the reply's language). */
-export interface QueuedReply extends ReplyRow {
-  receivedAt: string;
-  articleTitle: string | null;
-  articleSlug: string | null;
-  articleKind: PostKind | null;
-}
-
-export interface BlockRow {
-  id: number;
-  kind: BlockKind;
-  value: string;
-  createdAt: string;
-}
-
-export type FollowerCounts = Record<Locale, Record<FollowerState, number>>;
-export type ReplyCounts = Record<ReplyState, number>;
-
-/** An article's page changes when one of its replies is shown or taken away. */
-export interface ArticleRef {
-  postId: number;
-  locale: Locale;
-}
 
 /** Replies shown under one article: enough for any conversation, bounded for the page. */
 export const maxRepliesShown = 200;
@@ -297,4 +236,5 @@ export function createFediverseModeration(db: Kysely<Database>) {
   };
 }
 
+export type { ArticleRef, BlockRow, FollowerCounts, FollowerRow, QueuedReply, ReplyCounts, ReplyRow };
 export type FediverseModeration = ReturnType<typeof createFediverseModeration>;

@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import type { FediverseSettings } from '@/core/fediverse/settings';
 import { locales, type Locale } from '@/core/locales';
-import type { BlockRow } from '@/db/repositories/fediverse-moderation';
+import type { BlockRow } from '@/core/fediverse/moderation-views';
 import { blockAction, saveFediverseSettingsAction, unblockAction } from '@/server/studio/actions/fediverse-actions';
 import { CopyButton } from '../copy-button';
 import { StudioForm } from '../studio-form';

@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { followerStates, type FollowerQuery } from '@/core/fediverse/moderation';
 import { locales, type Locale } from '@/core/locales';
-import type { FollowerCounts, FollowerRow } from '@/db/repositories/fediverse-moderation';
+import type { FollowerCounts, FollowerRow } from '@/core/fediverse/moderation-views';
 import { blockAction, decideFollowRequestAction } from '@/server/studio/actions/fediverse-actions';
 import { StudioForm } from '../studio-form';
 import studio from '../studio.module.css';

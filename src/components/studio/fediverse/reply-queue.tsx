@@ -4,10 +4,11 @@
 // back to waiting, block the author or the instance.
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
-import { replyStates, type ReplyQuery, type ReplyState } from '@/core/fediverse/moderation';
+import type { ReplyQuery } from '@/core/fediverse/moderation';
+import { replyStates, type ReplyState } from '@/core/fediverse/types';
 import { postPath } from '@/core/content/post-path';
 import type { Locale } from '@/core/locales';
-import type { QueuedReply, ReplyCounts } from '@/db/repositories/fediverse-moderation';
+import type { QueuedReply, ReplyCounts } from '@/core/fediverse/moderation-views';
 import { moderateReplyAction } from '@/server/studio/actions/fediverse-actions';
 import { StudioForm } from '../studio-form';
 import studio from '../studio.module.css';
