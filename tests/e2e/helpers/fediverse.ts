@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { Locale } from '../../../src/core/locales';
 import { createDatabase } from '../../../src/db/client';
-import { createContentRepository } from '../../../src/db/repositories/content-repository';
+import { createContentReader } from '../../../src/db/repositories/content-reader';
 import { createFediverseRepository } from '../../../src/db/repositories/fediverse';
 
 export type Seeder = Awaited<ReturnType<typeof openSeeder>>;
@@ -20,7 +20,7 @@ export async function openSeeder() {
     host,
     /** A demo article by its English slug: its id and both slugs. */
     async article(enSlug: string) {
-      const found = await createContentRepository(db).findPostBySlug('en', enSlug);
+      const found = await createContentReader(db).findPostBySlug('en', enSlug);
       if (!found) throw new Error(`no demo article ${enSlug}`);
       return { id: found.post.id, zh: found.post.translations.zh!.slug, en: found.post.translations.en!.slug };
     },
@@ -67,6 +67,10 @@ export async function openSeeder() {
     /** Takes back the likes and boosts seeded (an Undo each), so readers' pages are as before. */
     async undoReactions() {
       for (const r of reactions.splice(0)) await records.removeReaction(r.activityUri, r.actorUri);
+    },
+    /** Hides the approved replies an article has (left by a run that failed half-way). */
+    async hideApproved(postId: number) {
+      for (const reply of await records.listReplies({ postId, state: 'approved' })) await records.setReplyState(reply.id, 'hidden');
     },
     counts: () => records.countFollowers(),
     close: () => db.destroy(),
