@@ -79,8 +79,8 @@ function converter(conversion: HantConversion, convertHtml: HtmlConverter) {
     for (const key of Object.keys(props)) {
       const value = props[key];
       if (key === 'children') props[key] = walk(value, isSkipped ? 'skip' : 'text');
-      else if (key === 'href' && typeof value === 'string' && (type === 'a' || isClient) && props.hrefLang === undefined) props[key] = toHantPath(value);
-      else if (key === 'action' && typeof value === 'string' && type === 'form') props[key] = toHantPath(value);
+      else if (key === 'href' && typeof value === 'string' && (type === 'a' || isClient) && !/^zh-Han[st]$/i.test(String(props.hrefLang ?? ''))) props[key] = toHantPath(value);
+      else if (key === 'action' && typeof value === 'string' && (type === 'form' || isClient)) props[key] = toHantPath(value);
       else if (key === 'lang' && type === 'html' && typeof value === 'string' && /^zh(?:-|$)/.test(value)) props[key] = hantLanguageTag;
       else if (key === 'dangerouslySetInnerHTML' && value && typeof value === 'object' && !isSkipped) {
         const inner = value as { __html?: unknown };

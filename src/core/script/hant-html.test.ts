@@ -39,8 +39,8 @@ describe('convertHtml', () => {
   });
 
   it('keeps the reader in the variant: Chinese links and forms point at it, others do not', () => {
-    const html = '<a href="/zh/posts/hello?x=1#top">文</a><a href="/zh">首页</a><a href="/en/posts/hello">EN</a><a href="/zh/feed.xml">订阅</a><a href="/zh/studio">写作</a><a href="/zh/posts/a" hreflang="zh-Hans">简</a><form action="/zh/search"></form><link rel="canonical" href="https://site.example/zh/posts/hello">';
-    expect(convertHtml(html, taiwan)).toBe('<a href="/zh/hant/posts/hello?x=1#top">文</a><a href="/zh/hant">首頁</a><a href="/en/posts/hello">EN</a><a href="/zh/feed.xml">訂閱</a><a href="/zh/studio">寫作</a><a href="/zh/posts/a" hreflang="zh-Hans">簡</a><form action="/zh/hant/search"></form><link rel="canonical" href="https://site.example/zh/posts/hello">');
+    const html = '<a href="/zh/posts/hello?x=1#top">文</a><a href="/zh">首页</a><a href="/en/posts/hello">EN</a><a href="/zh/feed.xml">订阅</a><a href="/zh/studio">写作</a><a href="/zh/posts/a" hreflang="zh-Hans">简</a><a hreflang="zh" href="/zh/posts/b">文</a><form action="/zh/search"></form><link rel="canonical" href="https://site.example/zh/posts/hello">';
+    expect(convertHtml(html, taiwan)).toBe('<a href="/zh/hant/posts/hello?x=1#top">文</a><a href="/zh/hant">首頁</a><a href="/en/posts/hello">EN</a><a href="/zh/feed.xml">訂閱</a><a href="/zh/studio">寫作</a><a href="/zh/posts/a" hreflang="zh-Hans">簡</a><a hreflang="zh" href="/zh/hant/posts/b">文</a><form action="/zh/hant/search"></form><link rel="canonical" href="https://site.example/zh/posts/hello">');
   });
 
   it('says lang="zh-Hant" on the document, leaves comments and declarations alone', () => {

@@ -23,9 +23,9 @@ const tagStart = /<(\/?)([A-Za-z][A-Za-z0-9-]*)/y;
 const flightChunk = /^self\.__next_f\.push\((\[1,[\s\S]*\])\)$/;
 const flightPlaceholder = '\u0000duet-flight\u0000';
 
-/** `<a href>` (not a language or script switch, which names its own target), `<form action>`. */
+/** `<a href>` (not the 简 / 繁 switch, whose hreflang names a script), `<form action>`. */
 function rewriteStartTag(name: string, tag: string): string {
-  if (name === 'a' && !/\shreflang\s*=/i.test(tag)) return tag.replace(/(\shref\s*=\s*)(["'])([^"']*)\2/i, (_, before: string, quote: string, href: string) => `${before}${quote}${toHantPath(href)}${quote}`);
+  if (name === 'a' && !/\shreflang\s*=\s*["']?zh-Han[st]\b/i.test(tag)) return tag.replace(/(\shref\s*=\s*)(["'])([^"']*)\2/i, (_, before: string, quote: string, href: string) => `${before}${quote}${toHantPath(href)}${quote}`);
   if (name === 'form') return tag.replace(/(\saction\s*=\s*)(["'])([^"']*)\2/i, (_, before: string, quote: string, href: string) => `${before}${quote}${toHantPath(href)}${quote}`);
   if (name === 'html') return tag.replace(/(\slang\s*=\s*)(["'])zh(?:-[A-Za-z]+)?\2/i, `$1$2${hantLanguageTag}$2`);
   return tag;
