@@ -17,6 +17,12 @@ for (const javaScriptEnabled of [true, false]) {
     test.use({ javaScriptEnabled, locale: 'zh-CN' });
 
     test('繁 turns the page into Traditional characters, keeps the reader there, and is remembered', async ({ page, context }) => {
+      // React reports a hydration that did not match (its error 418) as an uncaught error.
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
       await page.goto(article);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(titleHans);
       const switcher = page.getByRole('group', { name: '字形' });
@@ -52,6 +58,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.goto(article);
       await expect(page).toHaveURL(new RegExp(`${article}$`));
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(titleHans);
+      expect(errors).toEqual([]);
     });
   });
 }
