@@ -27,6 +27,12 @@ import { layerProblems, nextPatchProblems } from './self-check';
 import { createTraditional, settingsFromServer } from './traditional';
 import { readOrCreateRevalidateToken } from '@/server/revalidate-token';
 
+/** How long the Traditional-script layer keeps the site's settings: DUET_SCRIPT_SETTINGS_MS (tests), default 30 s. */
+function scriptSettingsMaxAgeMs(): number {
+  const ms = Number(process.env.DUET_SCRIPT_SETTINGS_MS ?? 30_000);
+  return Number.isFinite(ms) && ms >= 0 ? ms : 30_000;
+}
+
 /** Longer than the 60 s a proxy keeps an idle upstream connection. */
 const keepAliveMs = 65_000;
 
@@ -68,7 +74,7 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
     scriptChoiceLayer,
     ...(dev ? [] : [createPrecompress({ serve: true }).layer]),
     // Inside precompress: it compresses the converted page, once.
-    createTraditional({ settings: settingsFromServer(`http://${host && host !== '0.0.0.0' && host !== '::' ? host : '127.0.0.1'}:${port}`, () => readOrCreateRevalidateToken()) }).layer,
+    createTraditional({ settings: settingsFromServer(`http://${host && host !== '0.0.0.0' && host !== '::' ? host : '127.0.0.1'}:${port}`, () => readOrCreateRevalidateToken(), scriptSettingsMaxAgeMs()) }).layer,
   ];
   const nextHandler: RequestListener = (req, res) => {
     handle(req, res).catch((error: unknown) => {

@@ -2,7 +2,8 @@
 // the language switcher, the variant at /zh/hant/… with lang="zh-Hant", its links keeping
 // the reader in it, the choice remembered in a cookie (JavaScript on and off), hreflang and
 // canonical, code left as written, and search taking a Traditional query.
-import { expect, test, type BrowserContext } from '@playwright/test';
+import { expect, test, type BrowserContext, type Locator } from '@playwright/test';
+import { ownerPage } from './helpers/studio';
 
 const article = '/zh/posts/wei-shenme-yong-liang-zhong-yuyan-chuban';
 const titleHans = '为什么要用两种语言出版';
@@ -96,4 +97,32 @@ test('hreflang names the variant, the variant names the others, the canonical st
   // Feeds stay as written: no variant of them.
   expect((await request.get('/zh/feed.xml')).status()).toBe(200);
   expect(await (await request.get('/zh/feed.xml')).text()).toContain(titleHans);
+});
+
+/** Saves the Studio's choice of phrasing for the Traditional pages. */
+async function choosePhrasing(section: Locator, variant: 'tw' | 'hk') {
+  await section.getByLabel('繁体字页面的用词').selectOption(variant);
+  const answered = section.page().waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname.endsWith('/studio/settings'));
+  await section.getByRole('button', { name: '保存' }).click();
+  await answered;
+}
+
+test('the owner picks Hong Kong’s phrasing in the Studio, and the Traditional pages follow', async ({ browser, baseURL, request }) => {
+  const page = await ownerPage(browser, baseURL!);
+  await page.goto('/zh/studio/settings');
+  const section = page.locator('section[aria-labelledby=settings-hant]');
+  await expect(section.getByRole('heading', { level: 2 })).toHaveText('繁体字版');
+  const variantPage = async () => (await request.get('/zh/hant/posts/ba-wenzi-wo-zai-ziji-shouli')).text();
+  // The settings are read again every second here (DUET_SCRIPT_SETTINGS_MS), 30 s by default.
+  expect(await variantPage()).toContain('自己用的軟體');
+  try {
+    await choosePhrasing(section, 'hk');
+    await expect.poll(variantPage).toContain('自己用的軟件');
+    await page.reload();
+    await expect(section.getByLabel('繁体字页面的用词')).toHaveValue('hk');
+  } finally {
+    await choosePhrasing(section, 'tw');
+  }
+  await expect.poll(variantPage).toContain('自己用的軟體');
+  await page.context().close();
 });
