@@ -98,12 +98,13 @@ export function createTraditional({ settings, maxBytes = hantCacheBytes(), loadC
         // Next must send the Simplified page whole and plain: this layer rewrites it.
         req.headers['accept-encoding'] = 'identity';
         req.headers['if-none-match'] = undefined;
-        intercept(res, typeof asked === 'string' ? asked : undefined, async (kind, body, sourceTag) => {
+        intercept(res, typeof asked === 'string' ? asked : undefined, async (kind, bodyOf, sourceTag) => {
           const current = await conversionFor(await settings());
-          const key = `${kind}:${current.key}:${sourceTag ?? createHash('sha1').update(body).digest('base64url')}`;
+          const key = `${kind}:${current.key}:${sourceTag ?? createHash('sha1').update(bodyOf()).digest('base64url')}`;
           const tag = `"hant-${createHash('sha1').update(key).digest('base64url')}"`;
           const kept = store.peek(key);
           if (kept) return { body: kept, tag };
+          const body = bodyOf();
           const made = await store.get(key, body.length, async () => {
             const text = body.toString('utf8');
             return Buffer.from(kind === 'html' ? convertHtml(text, current.value) : convertFlight(text, current.value, convertHtml));
@@ -116,7 +117,8 @@ export function createTraditional({ settings, maxBytes = hantCacheBytes(), loadC
   return { layer, store };
 }
 
-type Convert = (kind: Kind, body: Buffer, sourceTag: string | undefined) => Promise<{ body: Buffer; tag: string }>;
+/** `body()` is called only when the conversion is not in the store already. */
+type Convert = (kind: Kind, body: () => Buffer, sourceTag: string | undefined) => Promise<{ body: Buffer; tag: string }>;
 
 /**
  * Holds an HTML or RSC answer until it ends, then sends its conversion with its own length
@@ -142,10 +144,17 @@ function intercept(res: ServerResponse, asked: string | undefined, convert: Conv
     }
     return mode;
   };
+  // Text is kept as text: a page found in the store is never encoded into bytes (precompress does the same).
+  let size = 0;
   const collect = (chunk: unknown, encoding: unknown) => {
     if (chunk == null || typeof chunk === 'function') return;
-    chunks.push(Buffer.isBuffer(chunk) ? chunk : chunk instanceof Uint8Array ? Buffer.from(chunk) : Buffer.from(String(chunk), typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8'));
+    const isText = typeof encoding !== 'string' || encoding === 'utf8' || encoding === 'utf-8';
+    const part: Chunk = Buffer.isBuffer(chunk) ? chunk : chunk instanceof Uint8Array ? Buffer.from(chunk) : isText ? String(chunk) : Buffer.from(String(chunk), encoding as BufferEncoding);
+    size += typeof part === 'string' ? Buffer.byteLength(part) : part.length;
+    chunks.push(part);
   };
+  let joined: Buffer | null = null;
+  const bytes = () => (joined ??= chunks.length === 1 && Buffer.isBuffer(chunks[0]) ? chunks[0] : Buffer.concat(chunks.map((c) => (typeof c === 'string' ? Buffer.from(c) : c))));
   const send = (body: Buffer, etag: string | undefined) => {
     res.removeHeader('content-length');
     if (etag && res.statusCode === 200) {
@@ -191,19 +200,18 @@ function intercept(res: ServerResponse, asked: string | undefined, convert: Conv
     const done = [chunk, encoding, callback].find((a): a is () => void => typeof a === 'function');
     if (done) res.once('finish', done);
     restore();
-    const body = chunks.length === 1 ? chunks[0] as Buffer : Buffer.concat(chunks as Buffer[]);
-    if (body.length === 0) {
-      send(body, undefined);
+    if (size === 0) {
+      send(Buffer.alloc(0), undefined);
       return res;
     }
     const etag = res.getHeader('etag');
-    const sourceTag = typeof etag === 'string' && etag.startsWith('"') && etag.length > 4 ? `${etag}:${body.length}` : undefined;
-    convert(kind, body, sourceTag).then(
+    const sourceTag = typeof etag === 'string' && etag.startsWith('"') && etag.length > 4 ? `${etag}:${size}` : undefined;
+    convert(kind, bytes, sourceTag).then(
       (converted) => send(converted.body, converted.tag),
       (error: unknown) => {
         // The Simplified text is still the page: better read than refused.
         logger.error({ err: error }, 'a page could not be converted to Traditional characters');
-        send(body, undefined);
+        send(bytes(), undefined);
       },
     );
     return res;
