@@ -5,7 +5,7 @@
 // converted bytes are kept in a bounded store keyed by the Simplified answer's own hash
 // (Next's strong ETag, else a SHA-1 of the body) and the settings: a publish makes a new
 // Simplified page, hence a new key, so nothing here is ever invalidated or served stale.
-// OpenCC's dictionaries take about half a second and some 60 MB to build: they are built
+// OpenCC's dictionaries take about half a second and tens of megabytes of heap to build: they are built
 // once, on the first variant request, never for a reader of the Simplified pages.
 import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
