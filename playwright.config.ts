@@ -78,6 +78,8 @@ export default defineConfig({
       // The scheduler wakes at a scheduled text's exact time; its regular look for due
       // texts (15 s on a site) comes every second here, so a missed wake costs a test 1 s.
       DUET_SCHEDULER_INTERVAL_MS: '1000',
+      // The Traditional-script pages read the site's phrasing at most every 30 s; here every second.
+      DUET_SCRIPT_SETTINGS_MS: '1000',
       // The demo's images are encoded once per machine (vitest's run has usually done it).
       DUET_TEST_VARIANT_CACHE: testVariantCache,
       // The suite creates and signs in many accounts: scrypt at N=2^14, not 2^17, for new

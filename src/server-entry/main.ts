@@ -5,7 +5,9 @@
 //   client address    x-duet-client-address from the peer and TRUST_PROXY (client-address.ts)
 //   content length    a media answer keeps its Content-Length (content-length.ts)
 //   vary accept       a post's page says Vary: Accept, as its address also answers ActivityPub (vary-accept.ts)
+//   script choice     the 简 / 繁 choice remembered, `/zh/…` sent to `/zh/hant/…` for who chose 繁 (script-choice.ts)
 //   precompress       the reading side compressed once per body (precompress.ts; production only)
+//   traditional       `/zh/hant/…`: the Simplified page converted to Traditional characters (traditional.ts)
 // Bundled by scripts/build-server-entry.mjs into <distDir>/duet-server.mjs and run by
 // `npm start` (scripts/start.mjs) after it has built what is missing; `--dev` serves
 // `next dev` behind the same layers (`npm run dev`).
@@ -20,9 +22,18 @@ import { createPrecompress } from './precompress';
 import { probe } from './probe';
 import { readyMessage } from './ready-message';
 import { requestGuardLayer } from './request-guard';
+import { scriptChoiceLayer } from './script-choice';
 import { securityHeadersLayer } from './security-headers';
 import { varyAcceptLayer } from './vary-accept';
 import { layerProblems, nextPatchProblems } from './self-check';
+import { createTraditional, settingsFromServer } from './traditional';
+import { readOrCreateRevalidateToken } from '@/server/revalidate-token';
+
+/** How long the Traditional-script layer keeps the site's settings: DUET_SCRIPT_SETTINGS_MS (tests), default 30 s. */
+function scriptSettingsMaxAgeMs(): number {
+  const ms = Number(process.env.DUET_SCRIPT_SETTINGS_MS ?? 30_000);
+  return Number.isFinite(ms) && ms >= 0 ? ms : 30_000;
+}
 
 /** Longer than the 60 s a proxy keeps an idle upstream connection. */
 const keepAliveMs = 65_000;
@@ -63,7 +74,10 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
     clientAddressLayer(isTrusted),
     contentLengthLayer,
     varyAcceptLayer,
+    scriptChoiceLayer,
     ...(dev ? [] : [createPrecompress({ serve: true }).layer]),
+    // Inside precompress: it compresses the converted page, once.
+    createTraditional({ settings: settingsFromServer(`http://${host && host !== '0.0.0.0' && host !== '::' ? host : '127.0.0.1'}:${port}`, () => readOrCreateRevalidateToken(), scriptSettingsMaxAgeMs()) }).layer,
   ];
   const nextHandler: RequestListener = (req, res) => {
     handle(req, res).catch((error: unknown) => {

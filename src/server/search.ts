@@ -10,10 +10,12 @@ import { ensureDatabase } from '@/server/ensure-database';
 import { createSearchRepository } from '@/db/repositories/search-repository';
 import { otherLocale, type Locale } from '@/core/locales';
 import { getTagBySlug } from './content';
+import { simplify } from '@/core/script/simplify';
 
 export async function searchContent(options: SearchOptions): Promise<SearchResult> {
   await ensureDatabase();
-  return createSearchRepository(getDatabase()).search(options);
+  // A query in Traditional characters finds the Simplified text the index holds.
+  return createSearchRepository(getDatabase()).search({ ...options, query: simplify(options.query) });
 }
 
 /** A sentence of the `search` messages that explains bad input, with its values. */

@@ -38,8 +38,8 @@ async function linksOf(page: Page, path: string) {
 
 test.describe('hreflang', () => {
   for (const [type, paths] of Object.entries(bilingual)) {
-    test(`${type}: both versions name each other, themselves and x-default (the Chinese one)`, async ({ page }) => {
-      const expected = { zh: paths.zh, en: paths.en, 'x-default': paths.zh };
+    test(`${type}: both versions name each other, themselves, the Traditional variant and x-default (the Chinese one)`, async ({ page }) => {
+      const expected = { zh: paths.zh, 'zh-Hant': paths.zh.replace(/^\/zh/, '/zh/hant'), en: paths.en, 'x-default': paths.zh };
       for (const locale of ['zh', 'en'] as const) {
         const { alternates, canonical } = await linksOf(page, paths[locale]);
         expect(alternates, paths[locale]).toEqual(expected);
@@ -51,7 +51,7 @@ test.describe('hreflang', () => {
   test('a text in one language names only that version, and no x-default', async ({ page }) => {
     for (const path of ['/zh/posts/chunjie-suibi', '/en/posts/chunjie-suibi']) {
       const { alternates, canonical } = await linksOf(page, path);
-      expect(alternates).toEqual({ zh: '/zh/posts/chunjie-suibi' });
+      expect(alternates).toEqual({ zh: '/zh/posts/chunjie-suibi', 'zh-Hant': '/zh/hant/posts/chunjie-suibi' });
       expect(canonical).toBe('/zh/posts/chunjie-suibi');
     }
   });

@@ -1,4 +1,4 @@
-// Every page type, in both languages, as the server sends it, checked by the Nu Html
+// Every page type, in both languages (and a few in Traditional characters), as the server sends it, checked by the Nu Html
 // Checker (vnu-jar, the W3C validator's engine) on Java: no error and no warning is
 // allowed but the few listed in `allowed` below, each with the reason it is not ours.
 // The markup does not depend on the window's size, so this runs in the desktop project.
@@ -13,17 +13,21 @@ import { ownerPage } from './helpers/studio';
 const vnuJar = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.jar');
 const hasJava = spawnSync('java', ['-version']).status === 0;
 
-/** Each page type with its address in each language, and the status it answers. */
-const pages: Array<{ name: string; zh: string; en: string; status?: number }> = [
-  { name: 'home', zh: '/zh', en: '/en' },
+/**
+ * Each page type with its address in each language, and the status it answers; `hant`, the
+ * address of its Traditional-script copy (server-entry/traditional.ts) for the page types
+ * whose markup that copy changes most (the switch, code, a search form and its results).
+ */
+const pages: Array<{ name: string; zh: string; en: string; hant?: string; status?: number }> = [
+  { name: 'home', zh: '/zh', en: '/en', hant: '/zh/hant' },
   { name: 'article', zh: '/zh/posts/wei-shenme-yong-liang-zhong-yuyan-chuban', en: '/en/posts/why-publish-in-two-languages' },
-  { name: 'article-with-code', zh: '/zh/posts/zhongyingwen-hunpai-kongge-biaodian-duanhang', en: '/en/posts/mixing-chinese-and-english-text' },
+  { name: 'article-with-code', zh: '/zh/posts/zhongyingwen-hunpai-kongge-biaodian-duanhang', en: '/en/posts/mixing-chinese-and-english-text', hant: '/zh/hant/posts/zhongyingwen-hunpai-kongge-biaodian-duanhang' },
   { name: 'article-one-language', zh: '/zh/posts/chunjie-suibi', en: '/en/posts/chunjie-suibi' },
   { name: 'article-with-video', zh: '/zh/posts/yanzhe-suzhouhe-zou', en: '/en/posts/a-walk-along-suzhou-creek' },
   { name: 'article-with-footnotes', zh: '/zh/posts/fanyi-jing-ye-si', en: '/en/posts/translating-quiet-night-thoughts' },
   { name: 'parallel', zh: '/zh/posts/wei-shenme-yong-liang-zhong-yuyan-chuban/parallel', en: '/en/posts/why-publish-in-two-languages/parallel' },
   { name: 'static-page', zh: '/zh/guanyu-women', en: '/en/about' },
-  { name: 'search-results', zh: `/zh/search?q=${encodeURIComponent('出版')}`, en: '/en/search?q=publish' },
+  { name: 'search-results', zh: `/zh/search?q=${encodeURIComponent('出版')}`, en: '/en/search?q=publish', hant: `/zh/hant/search?q=${encodeURIComponent('語言')}` },
   { name: 'tags', zh: '/zh/tags', en: '/en/tags' },
   { name: 'tag', zh: '/zh/tags/paiban', en: '/en/tags/typography' },
   { name: 'author', zh: '/zh/authors/lin-yue', en: '/en/authors/lin-yue' },
@@ -52,7 +56,7 @@ interface VnuMessage {
   lastLine?: number;
 }
 
-test('every page type is valid HTML in both languages (Nu Html Checker)', async ({ request, browser, baseURL }) => {
+test('every page type is valid HTML in both languages and in Traditional characters (Nu Html Checker)', async ({ request, browser, baseURL }) => {
   test.skip(!hasJava && !process.env.CI, 'no java on this machine (apt-get install default-jre-headless); CI installs it');
   test.setTimeout(120_000);
   // The sign-in page shows once the site has an owner (before that it sends you to setup).
@@ -62,10 +66,12 @@ test('every page type is valid HTML in both languages (Nu Html Checker)', async 
   try {
     const files: string[] = [];
     for (const page of pages) {
-      for (const locale of ['zh', 'en'] as const) {
-        const res = await request.get(page[locale], { maxRedirects: 0 });
-        expect(res.status(), page[locale]).toBe(page.status ?? 200);
-        expect(res.headers()['content-type'], page[locale]).toContain('text/html');
+      for (const locale of ['zh', 'en', 'hant'] as const) {
+        const path = page[locale];
+        if (!path) continue;
+        const res = await request.get(path, { maxRedirects: 0 });
+        expect(res.status(), path).toBe(page.status ?? 200);
+        expect(res.headers()['content-type'], path).toContain('text/html');
         const file = join(dir, `${page.name}.${locale}.html`);
         writeFileSync(file, await res.body());
         files.push(file);

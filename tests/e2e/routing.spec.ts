@@ -45,7 +45,7 @@ test('prefixed pages have lang, canonical and hreflang alternates with x-default
     const alternates = await page.locator('link[rel=alternate][hreflang]').evaluateAll((links) =>
       Object.fromEntries(links.map((l) => [l.getAttribute('hreflang'), new URL(l.getAttribute('href')!).pathname])),
     );
-    expect(alternates).toEqual({ zh: '/zh/archive', en: '/en/archive', 'x-default': '/zh/archive' });
+    expect(alternates).toEqual({ zh: '/zh/archive', 'zh-Hant': '/zh/hant/archive', en: '/en/archive', 'x-default': '/zh/archive' });
   }
 });
 

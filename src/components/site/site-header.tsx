@@ -1,7 +1,7 @@
 // The header of every page: the site's name (or the owner's logo standing for it, its
 // dark-mode version for readers in dark mode),
 // navigation (home, archive, tags, search, the static pages and the owner's own links,
-// each address once) and the language switcher.
+// each address once), the language switcher and, on a Chinese page, the 简 / 繁 switch.
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { uniqueHeaderLinks } from '@/core/site/header-links';
@@ -11,6 +11,7 @@ import { listPosts } from '@/server/content';
 import { postHref, viewPost } from '@/server/post-view';
 import { getSiteIdentity } from '@/server/site/site-identity';
 import { LocaleSwitcher } from './locale-switcher';
+import { ScriptSwitcher } from './script-switcher';
 import { ResponsiveImage } from './responsive-image';
 
 export async function SiteHeader({ locale, paths }: { locale: Locale; paths: LocalePaths }) {
@@ -45,6 +46,7 @@ export async function SiteHeader({ locale, paths }: { locale: Locale; paths: Loc
           </Link>
         )}
         <LocaleSwitcher locale={locale} paths={paths} />
+        {locale === 'zh' && paths.zh ? <ScriptSwitcher path={paths.zh} /> : null}
         <nav aria-label={t('nav.label')} className="site-nav">
           {links.map((link) =>
             link.href.startsWith('/') ? (

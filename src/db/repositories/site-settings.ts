@@ -8,6 +8,7 @@ import { emptyLanguageSettings, emptyLook, parseLinks, type LanguageSettings, ty
 import type { SiteSettingsInput } from '@/core/studio/inputs';
 import { locales, type Locale } from '@/core/locales';
 import { parseNewsletterFallback, type NewsletterFallback } from '@/core/newsletters/send-request';
+import { defaultHantVariant, isHantVariant, type HantVariant } from '@/core/script/hant-paths';
 import { inTransaction } from '../transaction';
 import type { Database } from '../schema';
 import { loadMediaByIds } from './load-posts';
@@ -115,6 +116,14 @@ export function createSiteSettings(db: Kysely<Database>) {
     },
 
     saveNewsletterFallback: (fallback: NewsletterFallback) => upsert(everyLanguage, [['newsletterFallback', fallback]]),
+
+    /** The phrasing of the Traditional-script pages: Taiwan's until an owner picks Hong Kong's. */
+    async getHantVariant(): Promise<HantVariant> {
+      const row = await db.selectFrom('settings').select('value').where('locale', '=', everyLanguage).where('key', '=', 'hantVariant').executeTakeFirst();
+      return isHantVariant(row?.value) ? row.value : defaultHantVariant;
+    },
+
+    saveHantVariant: (variant: HantVariant) => upsert(everyLanguage, [['hantVariant', variant]]),
 
     async getLanguage(locale: Locale): Promise<LanguageSettings> {
       return toLanguageSettings(await db.selectFrom('settings').select(['key', 'value']).where('locale', '=', locale).execute());

@@ -50,6 +50,10 @@ export function getNewsletterFallback() {
   return createSiteSettings(getDatabase()).getNewsletterFallback();
 }
 
+export function getHantVariant() {
+  return createSiteSettings(getDatabase()).getHantVariant();
+}
+
 export function findProfilePictureOf(userId: string): Promise<number | null> {
   return findProfilePicture(getDatabase(), userId);
 }

@@ -1,9 +1,11 @@
 'use server';
 // Form actions of the Settings page: the site in one language (name, description, links,
 // the podcast's address), its look in every language (accent, logo, icon), its time
-// zone, and what newsletter sends give members whose language has no translation. Each checks the session and `settings.manage`, parses the form with the input's
+// zone, what newsletter sends give members whose language has no translation, and the phrasing
+// of the Traditional-script pages. Each checks the session and `settings.manage`, parses the form with the input's
 // zod schema, and refreshes every page, feed and manifest that shows what changed.
 import { newsletterFallbackInput } from '@/core/newsletters/send-request';
+import { hantVariantInput } from '@/core/script/script-settings';
 import { siteLookInput, siteSettingsInput, siteTimeZoneInput } from '@/core/studio/inputs';
 import { getDatabase } from '@/db/client';
 import { createSiteSettings } from '@/db/repositories/site-settings';
@@ -91,6 +93,20 @@ export async function saveNewsletterFallbackAction(_previous: FormState, form: F
   try {
     await allowedActor('settings.manage');
     await createSiteSettings(getDatabase()).saveNewsletterFallback(parsed.data.newsletterFallback);
+    return savedState(locale);
+  } catch (error) {
+    return failedForm(locale, error, form);
+  }
+}
+
+/** The Traditional-script pages follow the new phrasing within the half minute the server entry keeps the settings. */
+export async function saveHantVariantAction(_previous: FormState, form: FormData): Promise<FormState> {
+  const locale = formLocale(form);
+  const parsed = hantVariantInput.safeParse({ hantVariant: formText(form, 'hantVariant') });
+  if (!parsed.success) return invalidForm(locale, parsed.error, form);
+  try {
+    await allowedActor('settings.manage');
+    await createSiteSettings(getDatabase()).saveHantVariant(parsed.data.hantVariant);
     return savedState(locale);
   } catch (error) {
     return failedForm(locale, error, form);

@@ -1,6 +1,7 @@
 // Site settings: per language the site's name, description, links and the podcast's
 // address; for every language its look (accent, logo, icon); its time zone; and what a
-// newsletter send gives members whose language has no translation.
+// newsletter send gives members whose language has no translation; the phrasing of the
+// Traditional-script pages.
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { NextIntlClientProvider } from 'next-intl';
@@ -15,8 +16,8 @@ import { maxNavigationLinks, maxSocialLinks } from '@/core/studio/site-inputs';
 import { isLocale, locales } from '@/core/locales';
 import { pageTitle } from '@/server/page-title';
 import { studioActor } from '@/server/studio/guard';
-import { saveLookAction, saveNewsletterFallbackAction, saveSettingsAction, saveTimeZoneAction } from '@/server/studio/actions/settings-actions';
-import { getLanguageSettings, getNewsletterFallback, getSiteLook, getSiteTimeZone, listMedia } from '@/server/studio/studio-reads';
+import { saveLookAction, saveHantVariantAction, saveNewsletterFallbackAction, saveSettingsAction, saveTimeZoneAction } from '@/server/studio/actions/settings-actions';
+import { getHantVariant, getLanguageSettings, getNewsletterFallback, getSiteLook, getSiteTimeZone, listMedia } from '@/server/studio/studio-reads';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/studio/settings'>): Promise<Metadata> {
   const { locale } = await params;
@@ -43,12 +44,13 @@ export default async function SettingsPage({ params }: PageProps<'/[locale]/stud
       </StudioFrame>
     );
   }
-  const [settings, look, images, timeZone, fallback, messages] = await Promise.all([
+  const [settings, look, images, timeZone, fallback, hantVariant, messages] = await Promise.all([
     Promise.all(locales.map((l) => getLanguageSettings(l))),
     getSiteLook(),
     listMedia({ limit: 120, kinds: ['image'] }),
     getSiteTimeZone(),
     getNewsletterFallback(),
+    getHantVariant(),
     getMessages({ locale }),
   ]);
   return (
@@ -124,6 +126,31 @@ export default async function SettingsPage({ params }: PageProps<'/[locale]/stud
               options: [
                 { value: 'nothing', label: t('newsletterFallbackNothing') },
                 { value: 'other', label: t('newsletterFallbackOther') },
+              ],
+            },
+          ]}
+        />
+      </section>
+      <section aria-labelledby="settings-hant" className={styles.narrow}>
+        <h2 id="settings-hant" className={styles.label}>
+          {t('hantTitle')}
+        </h2>
+        <StudioForm
+          action={saveHantVariantAction}
+          locale={locale}
+          idPrefix="settings-hant"
+          submitLabel={m('save')}
+          pendingLabel={forms('saving')}
+          fields={[
+            {
+              name: 'hantVariant',
+              type: 'select',
+              label: t('hantVariant'),
+              hint: t('hantVariantHint'),
+              defaultValue: hantVariant,
+              options: [
+                { value: 'tw', label: t('hantVariantTw') },
+                { value: 'hk', label: t('hantVariantHk') },
               ],
             },
           ]}
