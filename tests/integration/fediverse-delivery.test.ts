@@ -104,14 +104,34 @@ for (const target of testTargets) {
       expect(got.sort()).toEqual([...ids].sort());
     });
 
-    it('delivers again after the receiver answered 503', async () => {
+    it('delivers again after the receiver answered 503 until it came back', async () => {
       const ctx = two.federation.createContext(new URL(origin), { db: t.db });
       const id = `${origin}/ap/test-activities/${target.name}-retry`;
-      peer.answers.push(503);
+      // Four refusals: more than one attempt's knocks (Fedify may sign twice per attempt), so
+      // the queue must have tried again later, after its backoff.
+      peer.answers.push(503, 503, 503, 503);
       const recipient = { id: new URL(peer.actorId), inboxId: new URL(peer.inbox), endpoints: null };
       await ctx.sendActivity({ identifier: 'zh' }, recipient, new Create({ id: new URL(id), actor: ctx.getActorUri('zh'), object: new Note({ id: new URL(`${id}/note`), content: 'retry' }), to: PUBLIC_COLLECTION }));
       await vi.waitFor(() => expect(peer.received.some((d) => d.body.id === id)).toBe(true), waitLong);
-      expect(peer.attempts.filter((a) => a === id)).toHaveLength(2);
+      expect(peer.attempts.filter((a) => a === id)).toHaveLength(5);
+      expect(peer.received.filter((d) => d.body.id === id)).toHaveLength(1);
+    });
+
+    it('forgets a follower whose inbox answers 410 Gone', async () => {
+      const gone = await startPeer('gone');
+      const repo = createFediverseRepository(t.db);
+      await repo.upsertFollower({
+        locale: 'en', actorUri: gone.actorId, inboxUrl: gone.inbox, sharedInboxUrl: null, handle: '@gone@127.0.0.1',
+        name: 'Gone', iconUrl: null, instanceHost: '127.0.0.1', state: 'accepted', followActivityUri: null,
+      });
+      // Fedify knocks twice (RFC 9421, then draft-cavage) before it takes a refusal as the answer.
+      gone.answers.push(410, 410, 410);
+      const ctx = one.federation.createContext(new URL(origin), { db: t.db });
+      const id = `${origin}/ap/test-activities/${target.name}-gone`;
+      await ctx.sendActivity({ identifier: 'en' }, { id: new URL(gone.actorId), inboxId: new URL(gone.inbox), endpoints: null }, new Create({ id: new URL(id), actor: ctx.getActorUri('en'), object: new Note({ id: new URL(`${id}/note`), content: 'gone' }), to: PUBLIC_COLLECTION }));
+      await vi.waitFor(async () => expect(await repo.findFollower('en', gone.actorId)).toBeNull(), waitLong);
+      expect(gone.received).toEqual([]);
+      await gone.close();
     });
 
     it('gives a message claimed by a worker that died to another once its lease lapses', async () => {

@@ -111,6 +111,12 @@ export function createFediverseRepository(db: Kysely<Database>) {
       return Number(result.numDeletedRows) > 0;
     },
 
+    /** An account that is gone (410): it follows no language any more. */
+    async removeFollowerEverywhere(actorUri: string): Promise<number> {
+      const result = await db.deleteFrom('fediverse_followers').where('actor_uri', '=', actorUri).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     async setFollowerState(id: number, state: FollowerState): Promise<Follower | null> {
       const row = await db.updateTable('fediverse_followers').set({ state }).where('id', '=', id).returningAll().executeTakeFirst();
       return row ? toFollower(row) : null;

@@ -74,6 +74,13 @@ export function createDuetFederation(db: Db, options: DuetFederationOptions = {}
     return (found && articleOf(found, values.locale, ctx.canonicalOrigin)?.object) ?? null;
   });
 
+  // An inbox that answers 410 Gone belongs to an account that was deleted: stop sending to it.
+  federation.setOutboxPermanentFailureHandler(async (ctx, failure) => {
+    if (failure.reason !== 'http' || failure.statusCode !== 410) return;
+    const repo = createFediverseRepository(ctx.data.db);
+    for (const actorId of failure.actorIds) await repo.removeFollowerEverywhere(actorId.href);
+  });
+
   addCollections(federation);
   addInboxListeners(federation.setInboxListeners('/ap/actors/{identifier}/inbox', '/ap/inbox'));
 
