@@ -41,17 +41,6 @@ export function isValidHandle(value: string): boolean {
   return handleSchema.safeParse(value).success && value === value.trim().toLowerCase();
 }
 
-/** The Studio's form: both handles, different from each other, and the two policies. */
-export const fediverseSettingsSchema = z
-  .strictObject({
-    handles: z.strictObject({ zh: handleSchema, en: handleSchema }),
-    followPolicy: z.enum(followPolicies),
-    repliesPolicy: z.enum(repliesPolicies),
-  })
-  .refine((s) => s.handles.zh !== s.handles.en, { path: ['handles', 'en'], message: 'The two languages need different handles.' });
-
-export type FediverseSettingsInput = z.infer<typeof fediverseSettingsSchema>;
-
 /** The settings as stored rows (key → value); anything missing or unreadable is the default. */
 export function parseFediverseSettings(stored: { handles: Partial<Record<Locale, string | undefined>>; followPolicy?: string; repliesPolicy?: string }): FediverseSettings {
   const handles = Object.fromEntries(
