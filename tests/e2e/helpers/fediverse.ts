@@ -9,9 +9,8 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { ReceivedActivity } from '../../fediverse/client-protocol';
+import { startTestClient, stopGroup, type TestClient } from '../../fediverse/test-client';
 import { testPorts } from '../../ports';
 import { testVariantCache } from '../../variant-cache-folder';
 import { startNginx, type RunningNginx } from './nginx';
@@ -30,16 +29,6 @@ export interface FediverseStage {
   /** The instance's log (JSON lines), for a failure's explanation. */
   duetLog: string;
   stop(): Promise<void>;
-}
-
-/** Processes are stopped by their own group id: never by name. */
-function stopGroup(child: ChildProcess | undefined): void {
-  if (!child?.pid || child.exitCode !== null) return;
-  try {
-    process.kill(-child.pid, 'SIGTERM');
-  } catch {
-    child.kill('SIGTERM');
-  }
 }
 
 async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs: number, alive: ChildProcess): Promise<void> {
@@ -84,48 +73,6 @@ function createOwner(dataDir: string): void {
   if (created.status !== 0) throw new Error(`create-user failed: ${created.stderr}`);
 }
 
-/** The test client's control API (tests/fediverse/client-protocol.ts). */
-export class TestClient {
-  constructor(
-    readonly url: string,
-    readonly handle: string,
-    readonly actorId: string,
-    private readonly child: ChildProcess,
-  ) {}
-
-  async call<T>(path: string, body?: unknown): Promise<T> {
-    const answer = await fetch(`${this.url}/control/${path}`, body === undefined ? {} : { method: 'POST', body: JSON.stringify(body) });
-    const json = (await answer.json()) as T & { error?: string };
-    if (!answer.ok) throw new Error(`client ${path}: ${answer.status} ${json.error}`);
-    return json;
-  }
-
-  received = () => this.call<ReceivedActivity[]>('received');
-  lookup = (identifier: string) => this.call<Record<string, unknown> | null>('lookup', { identifier });
-  webfinger = (resource: string) => this.call<{ subject: string; links: Array<{ rel: string; type?: string; href?: string }> } | null>('webfinger', { resource });
-  follow = (handle: string) => this.call<{ followId: string; actorId: string }>('follow', { handle });
-  unfollow = (handle: string) => this.call<{ undoId: string }>('unfollow', { handle });
-  reply = (objectId: string, content: string, language?: string) => this.call<{ noteId: string }>('reply', { objectId, content, ...(language ? { language } : {}) });
-
-  stop = () => stopGroup(this.child);
-}
-
-export async function startTestClient(port: number, handle: string, certificate: TestCertificate): Promise<TestClient> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/fediverse/client-server.ts'], {
-    cwd: root,
-    env: { ...process.env, CLIENT_PORT: String(port), CLIENT_HANDLE: handle, NODE_EXTRA_CA_CERTS: certificate.caFile },
-    stdio: ['ignore', 'pipe', 'inherit'],
-    detached: true,
-  });
-  const lines = createInterface({ input: child.stdout! });
-  const ready = await Promise.race([
-    new Promise<{ actor: string }>((resolve) => lines.once('line', (line) => resolve(JSON.parse(line) as { actor: string }))),
-    new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`the test client stopped (code ${code})`)))),
-    sleep(60_000).then(() => Promise.reject(new Error('the test client did not start in 60 s'))),
-  ]);
-  return new TestClient(`http://127.0.0.1:${port}`, handle, ready.actor, child);
-}
-
 export async function startFediverseStage(): Promise<FediverseStage> {
   const ports = testPorts.fediverse;
   const certificate = makeTestCertificate();
@@ -140,7 +87,7 @@ export async function startFediverseStage(): Promise<FediverseStage> {
     await waitFor(async () => (await fetch(`http://127.0.0.1:${ports.duet}/api/health`)).ok, 'the fediverse instance', 180_000, duet);
     createOwner(dataDir);
     nginx = await startNginx(new URL(`http://127.0.0.1:${ports.duet}`), ports.front, { certFile: certificate.certFile, keyFile: certificate.keyFile, ca: certificate.ca });
-    client = await startTestClient(ports.client, 'reader', certificate);
+    client = await startTestClient(ports.client, 'reader', certificate.caFile);
   } catch (error) {
     client?.stop();
     await nginx?.stop();
