@@ -72,6 +72,10 @@ async function delivered(what: string, match: (activity: ReceivedActivity) => bo
   return found!;
 }
 
+test('the client reaches the site over https, trusting the test authority it was given', async () => {
+  expect(await stage.client.fetch(`${stage.siteUrl}/api/health`)).toMatchObject({ status: 200 });
+});
+
 test('WebFinger acct:zh@<host> resolves the Chinese actor, named after the site in Chinese', async () => {
   const finger = await stage.client.webfinger(`acct:zh@${stage.host}`);
   expect(finger?.subject).toBe(`acct:zh@${stage.host}`);

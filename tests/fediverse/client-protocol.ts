@@ -5,6 +5,7 @@ import { z } from 'zod';
 export const controlBody = {
   lookup: z.strictObject({ identifier: z.string().min(1) }),
   webfinger: z.strictObject({ resource: z.string().min(1) }),
+  fetch: z.strictObject({ url: z.string().url() }),
   /** A handle (`@zh@localhost:1234`, `acct:…`) or an actor's URL. */
   follow: z.strictObject({ handle: z.string().min(1) }),
   reply: z.strictObject({ objectId: z.string().url(), content: z.string().min(1), language: z.string().optional() }),

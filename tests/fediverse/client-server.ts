@@ -101,6 +101,11 @@ const controls: Record<string, Control> = {
     const found = await ctx.lookupObject(identifier);
     return found ? await found.toJsonLd({ format: 'compact' }) : null;
   },
+  /** A plain GET from this process, to show it trusts the site's certificate. */
+  'POST /control/fetch': async (_ctx, body) => {
+    const answer = await fetch(controlBody.fetch.parse(body).url);
+    return { status: answer.status, contentType: answer.headers.get('content-type') };
+  },
   'POST /control/webfinger': async (ctx, body) => ctx.lookupWebFinger(controlBody.webfinger.parse(body).resource),
   'POST /control/follow': async (ctx, body) => {
     const actor = await lookUpActor(ctx, controlBody.follow.parse(body).handle);

@@ -35,6 +35,7 @@ export class TestClient {
   }
 
   received = () => this.call<ReceivedActivity[]>('received');
+  fetch = (url: string) => this.call<{ status: number; contentType: string | null }>('fetch', { url });
   lookup = (identifier: string) => this.call<Record<string, unknown> | null>('lookup', { identifier });
   webfinger = (resource: string) => this.call<{ subject: string; links: Array<{ rel: string; type?: string; href?: string }> } | null>('webfinger', { resource });
   follow = (handle: string) => this.call<{ followId: string; actorId: string }>('follow', { handle });
