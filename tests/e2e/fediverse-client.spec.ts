@@ -42,6 +42,13 @@ test.beforeAll(async ({ browser }) => {
   owner = await context.newPage();
   await signIn(owner, fediverseOwner.email, fediverseOwner.password);
 });
+// A failed step shows what the instance logged at warning level and up, and what the client got.
+test.afterEach(async ({}, testInfo) => {
+  if (testInfo.status === testInfo.expectedStatus || !stage) return;
+  const warnings = readFileSync(stage.duetLog, 'utf8').split('\n').filter((line) => /^\{"level":([4-6]\d)/.test(line));
+  console.log(`--- the instance's warnings (${stage.duetLog}) ---\n${warnings.slice(-20).join('\n')}`);
+  console.log(`--- the client received ---\n${JSON.stringify(await stage.client.received().catch(() => []), null, 1)}`);
+});
 test.afterAll(async () => {
   await owner?.context().close();
   await stage?.stop();
