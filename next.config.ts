@@ -5,8 +5,9 @@ import createNextIntlPlugin from 'next-intl/plugin';
 const withNextIntl = createNextIntlPlugin('./src/server/site/intl-request.ts');
 
 const nextConfig: NextConfig = {
-  // Native modules and the logger stay outside the server bundle.
-  serverExternalPackages: ['better-sqlite3', 'pg', 'pino', 'sharp', '@node-rs/jieba', 'redis'],
+  // Native modules and the logger stay outside the server bundle; so does Fedify (the
+  // fediverse, src/server/fediverse/), whose JSON-LD and signature code is loaded as Node runs it.
+  serverExternalPackages: ['better-sqlite3', 'pg', 'pino', 'sharp', '@node-rs/jieba', 'redis', '@fedify/fedify', '@fedify/vocab', '@fedify/vocab-runtime', '@fedify/webfinger', 'jsonld'],
   poweredByHeader: false,
   // Rendered pages and data live in a bounded in-memory cache that never keeps an error
   // render (src/server/cache/memory-cache-handler.mjs); Next's default writes every page,

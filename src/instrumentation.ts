@@ -1,6 +1,6 @@
 // Runs once when a server process starts, before it serves: the database made ready (the
 // demo seeded on a first start), the publishing scheduler, the webhook
-// delivery worker, the mail worker, clearing upload
+// delivery worker, the mail worker, the fediverse's outbox and delivery queue, clearing upload
 // temp files a crash may have left behind, rendering again the texts whose stored
 // rendering is missing or from an older renderer, refreshing the Studio list's summary rows, and drawing again the pictures of the
 // site's icon that a restore or an import did not bring.
@@ -23,6 +23,7 @@ export async function register(): Promise<void> {
     { ensureDatabase },
     { startMailWorker },
     { refreshStudioListInBackground },
+    { startFederationWorker },
   ] = await Promise.all([
     import('./server/studio/scheduler'),
     import('./server/media/clean-temp-uploads'),
@@ -37,6 +38,7 @@ export async function register(): Promise<void> {
     import('./server/ensure-database'),
     import('./server/mail/mail-worker'),
     import('./server/studio/refresh-studio-list'),
+    import('./server/fediverse/federation-worker'),
   ]);
   warmRenderPool();
   // The database is migrated, and on a first start the demo magazine seeded, before the
@@ -50,6 +52,7 @@ export async function register(): Promise<void> {
   startScheduler(origin);
   startWebhookWorker();
   startMailWorker();
+  startFederationWorker();
   // After the server is listening (it revalidates through its own route when done).
   setTimeout(() => {
     refreshStudioListInBackground().catch((error: unknown) => logger.error({ err: error }, 'refreshing the Studio list failed'));

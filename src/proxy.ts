@@ -8,6 +8,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { negotiateLocale } from '@/core/i18n/negotiate-locale';
 import { defaultLocale, isLocale, localeCookie, locales, type Locale } from '@/core/locales';
+import { fediversePaths, wantsActivityJson } from '@/core/fediverse/paths';
 
 export function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
@@ -15,6 +16,7 @@ export function proxy(request: NextRequest) {
   if (isLocale(segment)) {
     if (!isDecodable(pathname)) return rewriteToErrorView(request, segment, 400);
     if (isFormPostToPage(request)) return rewriteToErrorView(request, segment, 405, { Allow: 'GET, HEAD' });
+    if (isActivityRequest(request)) return rewriteToActivityObject(request);
     const response = NextResponse.next();
     if (shouldRememberLocale(request, segment)) {
       response.cookies.set(localeCookie.name, segment, {
@@ -48,6 +50,19 @@ function rewriteToErrorView(request: NextRequest, locale: Locale, status: 400 | 
   url.pathname = `/${locale}/error/${status}`;
   url.search = '';
   return NextResponse.rewrite(url, { status, headers: { 'Cache-Control': 'no-store', ...headers } });
+}
+
+/** A fediverse server asking a post's page for its Article (`Accept: application/activity+json`). */
+function isActivityRequest(request: NextRequest): boolean {
+  return (request.method === 'GET' || request.method === 'HEAD') && /^\/(?:zh|en)\/posts\/[^/]+$/.test(request.nextUrl.pathname) && wantsActivityJson(request.headers.get('accept'));
+}
+
+/** The Article of the page, served by the federation's route (server/fediverse/page-object.ts). */
+function rewriteToActivityObject(request: NextRequest) {
+  const url = request.nextUrl.clone();
+  url.pathname = `${fediversePaths.pageObject}${request.nextUrl.pathname}`;
+  url.search = '';
+  return NextResponse.rewrite(url, { headers: { Vary: 'Accept' } });
 }
 
 function isDecodable(pathname: string): boolean {
@@ -100,9 +115,12 @@ function isFromOtherLanguage(request: NextRequest, locale: Locale): boolean {
 // conditions are a fast pre-filter; shouldRememberLocale() makes the exact decision.
 export const config = {
   matcher: [
-    // Unprefixed page paths. Never: /api, /_next, the locales, media and file folders,
-    // the metadata files, or any path whose last segment has a file extension.
-    '/((?!api(?:/|$)|_next/|zh(?:/|$)|en(?:/|$)|images/|fonts/|videos/|audios/|static/|(?:.*/)?[^/]*\\.[A-Za-z0-9]+$).*)',
+    // Unprefixed page paths. Never: /api, /_next, the federation (/ap, /.well-known), the
+    // locales, media and file folders, the metadata files, or any path whose last segment
+    // has a file extension.
+    '/((?!api(?:/|$)|_next/|ap(?:/|$)|\\.well-known/|zh(?:/|$)|en(?:/|$)|images/|fonts/|videos/|audios/|static/|(?:.*/)?[^/]*\\.[A-Za-z0-9]+$).*)',
+    // A post's page asked for ActivityPub JSON: its Article (HTML requests never match).
+    { source: '/:locale(zh|en)/posts/:slug', has: [{ type: 'header', key: 'accept', value: '.*application/(?:activity\\+json|ld\\+json).*' }] },
     // A percent-escape of a non-ASCII byte or a broken one, `%ZZ` or a lone `%` (may be
     // malformed: 400), or a request with a body (a form posted to a page: 405).
     '/:locale(zh|en)/:rest(.*%(?![0-7][0-9a-fA-F]).*)',

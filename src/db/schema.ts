@@ -5,6 +5,7 @@
 // milliseconds (so text order is time order), booleans are integers 0/1, and `bigint`
 // columns may come back from pg as strings, so readers pass them through Number().
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { FediverseTables } from './fediverse-schema';
 
 /** pg returns int8 as a string; better-sqlite3 returns a number. */
 type BigIntColumn = ColumnType<number | string, number, number>;
@@ -336,7 +337,8 @@ export interface LoginThrottleTable {
   locked_until: string | null;
 }
 
-export interface Database {
+/** Every table; the fediverse's are in fediverse-schema.ts. */
+export interface Database extends FediverseTables {
   auth_users: AuthUsersTable;
   auth_sessions: AuthSessionsTable;
   auth_accounts: AuthAccountsTable;

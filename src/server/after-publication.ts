@@ -2,12 +2,14 @@
 // publishing/events.ts): readers' pages are revalidated when what they show changed, the
 // webhook worker is woken for the deliveries that committed with the change, and the
 // scheduler looks again when a time was set, and the mail worker is woken for the
-// newsletter sends that committed with it. Followers join here. Called
+// newsletter sends that committed with it. The fediverse's worker is woken for the
+// activities that committed with it (server/fediverse/). Called
 // after the transaction committed; never inside it.
 import { changesWhatReadersSee, type PublishingEvent } from '@/core/publishing/events';
 import { revalidateContent } from '@/server/revalidate';
 import { wakeScheduler } from '@/server/studio/scheduler-signal';
 import { wakeWebhookWorker } from '@/server/webhooks/delivery-worker';
+import { wakeFederationWorker } from '@/server/fediverse/federation-worker';
 import { wakeMailWorker } from '@/server/mail/mail-worker';
 
 export interface AfterPublicationOptions {
@@ -24,5 +26,6 @@ export async function afterPublication(events: readonly PublishingEvent[], optio
   if (!changesWhatReadersSee(events)) return;
   // The deliveries committed with the change: the worker sends them; nobody waits for it.
   wakeWebhookWorker();
+  wakeFederationWorker();
   await (options.revalidate ?? revalidateContent)();
 }

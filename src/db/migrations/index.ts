@@ -24,6 +24,7 @@ import * as studioList from './2026-12-30T0001-studio-list';
 import * as tagDescriptions from './2026-12-30T0002-tag-descriptions';
 import * as translationMemory from './2026-12-30T0003-translation-memory';
 import * as glossary from './2026-12-31T0001-glossary';
+import * as fediverse from './2027-01-01T0001-fediverse';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0001-content': content,
@@ -48,6 +49,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-30T0002-tag-descriptions': tagDescriptions,
   '2026-12-30T0003-translation-memory': translationMemory,
   '2026-12-31T0001-glossary': glossary,
+  '2027-01-01T0001-fediverse': fediverse,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -13,6 +13,7 @@ import { goLive, goOffline } from '../repositories/live-translation';
 import { pickTranslationText } from '../repositories/map-rows';
 import { reindexPost } from '../repositories/search-index';
 import { recordWebhookEvents } from '../repositories/webhook-outbox';
+import { recordFediverseEvents } from '../repositories/fediverse-outbox';
 import { followSendsOnEvents } from '../newsletters/newsletter-sends';
 
 export interface ApplyOptions {
@@ -114,6 +115,7 @@ export async function applyPlan(trx: Transaction<Database>, state: TextState, pl
   if (changesWhatReadersSee(plan.events)) await reindexPost(trx, state.postId);
   if (!options.quiet) {
     await recordWebhookEvents(trx, plan.events, new Date(options.nowIso));
+    await recordFediverseEvents(trx, plan.events, new Date(options.nowIso));
     await followSendsOnEvents(trx, plan.events, options.nowIso);
   }
   return plan.events;

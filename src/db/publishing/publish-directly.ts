@@ -9,6 +9,7 @@ import type { Locale } from '@/core/locales';
 import type { Database } from '../schema';
 import { goLive, goOffline } from '../repositories/live-translation';
 import { recordWebhookEvents } from '../repositories/webhook-outbox';
+import { recordFediverseEvents } from '../repositories/fediverse-outbox';
 import { readTextState } from './read-text-state';
 
 interface Options {
@@ -21,7 +22,10 @@ export async function publishDirectly(trx: Transaction<Database>, postId: number
   if (!state) return [];
   const events = goingLiveEvents(state, state.draft.revisionId, 'person');
   await goLive(trx, state.translationId, { nowIso: options.nowIso });
-  if (!options.quiet) await recordWebhookEvents(trx, events, new Date(options.nowIso));
+  if (!options.quiet) {
+    await recordWebhookEvents(trx, events, new Date(options.nowIso));
+    await recordFediverseEvents(trx, events, new Date(options.nowIso));
+  }
   return events;
 }
 
@@ -30,6 +34,9 @@ export async function unpublishDirectly(trx: Transaction<Database>, postId: numb
   if (!state) return [];
   await goOffline(trx, state.translationId);
   const events: PublishingEvent[] = state.live ? [{ postId, locale, type: 'unpublished', slug: state.live.slug, title: state.live.title }] : [];
-  if (!options.quiet) await recordWebhookEvents(trx, events, new Date(options.nowIso));
+  if (!options.quiet) {
+    await recordWebhookEvents(trx, events, new Date(options.nowIso));
+    await recordFediverseEvents(trx, events, new Date(options.nowIso));
+  }
   return events;
 }

@@ -1,0 +1,6 @@
+// What every dispatcher and inbox listener of the federation is given: the database.
+import type { Db } from '@/db/client';
+
+export interface FederationData {
+  db: Db;
+}
