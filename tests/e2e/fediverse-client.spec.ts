@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import type { ReceivedActivity } from '../fediverse/client-protocol';
-import { fediverseOwner, startFediverseStage, type FediverseStage } from './helpers/fediverse';
+import { fediverseOwner, startFediverseStage, type FediverseStage } from './helpers/fediverse-stage';
 import { nginxBinary } from './helpers/nginx';
 import { latestRevision, newDraft, randomIp, signIn } from './helpers/studio';
 import { hasOpenssl } from './helpers/test-certificate';

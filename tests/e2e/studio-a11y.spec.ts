@@ -30,7 +30,7 @@ for (const locale of ['zh', 'en']) {
     await page.goto('/en/studio?translation=outdated');
     const outdated = await page.locator('table a[href*="/studio/posts/"]').first().getAttribute('href');
     const [editor, outdatedEditor] = [firstPost!, outdated!].map((href) => href.replace(/^\/(zh|en)\/studio/, ''));
-    const screens = ['', '/media', '/tags', '/authors', '/users', '/members', '/newsletters', '/settings', '/site', '/integrations', '/account', editor!, outdatedEditor!];
+    const screens = ['', '/media', '/tags', '/authors', '/users', '/members', '/newsletters', '/fediverse', '/fediverse/replies', '/fediverse/settings', '/settings', '/site', '/integrations', '/account', editor!, outdatedEditor!];
     const atThisWidth = info.project.name === 'mobile' ? screens.filter((path) => phoneScreens.has(path === outdatedEditor ? 'outdated editor' : path)) : screens;
     expect(atThisWidth.length).toBeGreaterThanOrEqual(3);
     for (const path of atThisWidth) {

@@ -70,6 +70,11 @@ export async function StudioFrame({ locale, actor, path, children }: Props) {
                   <Link href={`/${locale}/studio/members`}>{t('nav.members')}</Link>
                 </li>
               )}
+              {can(actor, 'fediverse.manage') && (
+                <li>
+                  <Link href={`/${locale}/studio/fediverse`}>{t('nav.fediverse')}</Link>
+                </li>
+              )}
               {can(actor, 'user.invite') && (
                 <li>
                   <Link href={`/${locale}/studio/users`}>{t('nav.users')}</Link>

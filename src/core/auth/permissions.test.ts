@@ -148,6 +148,8 @@ const matrix: Array<[Action, Subject, Expected]> = [
   // Members (readers who subscribed): editors see them; site managers change them.
   ['member.view', 'none', [T, T, T, F, F]],
   ['member.manage', 'none', [T, T, F, F, F]],
+  // Fediverse followers, replies and blocks: site managers, as members are.
+  ['fediverse.manage', 'none', [T, T, F, F, F]],
   // The glossary: everyone reads it; owners, admins and editors keep it.
   ['glossary.view', 'none', [T, T, T, T, T]],
   ['glossary.manage', 'none', [T, T, T, F, F]],

@@ -35,6 +35,7 @@ export const actions = [
   'webhook.manage',
   'member.view',
   'member.manage',
+  'fediverse.manage',
   'glossary.view',
   'glossary.manage',
   'translation.dismiss-check',
@@ -158,6 +159,8 @@ const everything: Record<Action, Rule> = {
   // Readers who subscribed: seen by those who run the publication, changed by site managers.
   'member.view': always,
   'member.manage': (actor) => actor.role === 'owner' || actor.role === 'admin',
+  // Followers and replies from the fediverse: readers too, moderated by those who run the site.
+  'fediverse.manage': (actor) => actor.role === 'owner' || actor.role === 'admin',
   // The glossary: everyone who writes or translates reads it; those who run the publication keep it.
   'glossary.view': always,
   'glossary.manage': always,
@@ -177,6 +180,7 @@ const rules: Record<Role, Record<Action, Rule>> = {
     'apikey.manage': never,
     'webhook.manage': never,
     'member.manage': never,
+    'fediverse.manage': never,
   },
   author: {
     'studio.enter': always,
@@ -205,6 +209,7 @@ const rules: Record<Role, Record<Action, Rule>> = {
     'webhook.manage': never,
     'member.view': never,
     'member.manage': never,
+    'fediverse.manage': never,
     'glossary.view': always,
     'glossary.manage': never,
     'translation.dismiss-check': ownPost,
@@ -237,6 +242,7 @@ const rules: Record<Role, Record<Action, Rule>> = {
     'webhook.manage': never,
     'member.view': never,
     'member.manage': never,
+    'fediverse.manage': never,
     'glossary.view': always,
     'glossary.manage': never,
     // A translator may dismiss a warning with a reason; a blocking check needs someone who may publish.

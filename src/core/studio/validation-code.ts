@@ -17,6 +17,8 @@ export const validationCodes = [
   'colour',
   'webAddress',
   'origin',
+  'handle',
+  'handlesDistinct',
 ] as const;
 export type ValidationCode = (typeof validationCodes)[number];
 

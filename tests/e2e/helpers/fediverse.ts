@@ -1,111 +1,78 @@
-// The stage of the fediverse spec: a Duet instance of its own from the suite's production
-// build, whose site address is an https front on loopback (Debian's nginx running
-// deploy/nginx.conf with a throwaway certificate), and the test fediverse client
-// (tests/fediverse/client-server.ts) in a process of its own that trusts that certificate
-// through NODE_EXTRA_CA_CERTS. Fedify resolves `acct:` handles over https only, so the
-// site cannot be plain http here; Duet reaches the client over plain http on loopback
-// because DUET_FEDERATION_ALLOW_PRIVATE=1 lets it (tests only).
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// Seeds the fediverse records the browser suite's server would receive from other
+// instances (followers, replies, likes) straight through the federation's repository, on
+// the server's own database: the federation itself is proven by the client suite.
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { startTestClient, stopGroup, type TestClient } from '../../fediverse/test-client';
-import { testPorts } from '../../ports';
-import { testVariantCache } from '../../variant-cache-folder';
-import { startNginx, type RunningNginx } from './nginx';
-import { makeTestCertificate, type TestCertificate } from './test-certificate';
+import type { Locale } from '../../../src/core/locales';
+import { createDatabase } from '../../../src/db/client';
+import { createContentReader } from '../../../src/db/repositories/content-reader';
+import { createFediverseRepository } from '../../../src/db/repositories/fediverse';
 
-const root = new URL('../../..', import.meta.url).pathname;
-export const fediverseOwner = { email: 'owner@fediverse.test', password: 'fediverse passphrase 1', name: 'Olivia Owner' };
-/** How often this instance's federation worker looks for deliveries (the site's default is longer). */
-export const deliveryTickMs = 500;
+export type Seeder = Awaited<ReturnType<typeof openSeeder>>;
 
-export interface FediverseStage {
-  /** The https front: the site's address (SITE_URL), `https://localhost:<port>`. */
-  siteUrl: string;
-  host: string;
-  client: TestClient;
-  /** The instance's log (JSON lines), for a failure's explanation. */
-  duetLog: string;
-  stop(): Promise<void>;
-}
-
-async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs: number, alive: ChildProcess): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (alive.exitCode !== null) throw new Error(`the process stopped (code ${alive.exitCode}) before ${what}`);
-    if (await check().catch(() => false)) return;
-    await sleep(200);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-function startDuet(port: number, siteUrl: string, dataDir: string, certificate: TestCertificate, log: string): ChildProcess {
-  return spawn(process.execPath, ['scripts/start.mjs'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      SITE_URL: siteUrl,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-      TRUST_PROXY: 'loopback',
-      NODE_EXTRA_CA_CERTS: certificate.caFile,
-      DUET_FEDERATION_ALLOW_PRIVATE: '1',
-      DUET_FEDERATION_INTERVAL_MS: String(deliveryTickMs),
-      DUET_SCHEDULER_INTERVAL_MS: '1000',
-      DUET_TEST_VARIANT_CACHE: testVariantCache,
-      DUET_TEST_SCRYPT_LOG_N: '14',
-      NEXT_TELEMETRY_DISABLED: '1',
-    },
-    stdio: ['ignore', openSync(log, 'a'), openSync(log, 'a')],
-    detached: true,
-  });
-}
-
-function createOwner(dataDir: string): void {
-  const created = spawnSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'src/cli/duet.ts', 'create-user', fediverseOwner.email, 'owner', fediverseOwner.name], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, DUET_PASSWORD: fediverseOwner.password, DUET_TEST_SCRYPT_LOG_N: '14' },
-    encoding: 'utf8',
-  });
-  if (created.status !== 0) throw new Error(`create-user failed: ${created.stderr}`);
-}
-
-export async function startFediverseStage(): Promise<FediverseStage> {
-  const ports = testPorts.fediverse;
-  const certificate = makeTestCertificate();
-  const siteUrl = `https://localhost:${ports.front}`;
-  const duetLog = join(tmpdir(), `duet-fediverse-${ports.duet}.log`);
-  rmSync(duetLog, { force: true });
-  const dataDir = mkdtempSync(join(tmpdir(), 'duet-fediverse-data-'));
-  const duet = startDuet(ports.duet, siteUrl, dataDir, certificate, duetLog);
-  let nginx: RunningNginx | undefined;
-  let client: TestClient | undefined;
-  try {
-    await waitFor(async () => (await fetch(`http://127.0.0.1:${ports.duet}/api/health`)).ok, 'the fediverse instance', 180_000, duet);
-    createOwner(dataDir);
-    nginx = await startNginx(new URL(`http://127.0.0.1:${ports.duet}`), ports.front, { certFile: certificate.certFile, keyFile: certificate.keyFile, ca: certificate.ca });
-    client = await startTestClient(ports.client, 'reader', certificate.caFile);
-  } catch (error) {
-    client?.stop();
-    await nginx?.stop();
-    stopGroup(duet);
-    certificate.remove();
-    throw new Error(`${error instanceof Error ? error.message : String(error)}\n--- the instance's log ---\n${readFileSync(duetLog, 'utf8').slice(-4000)}`);
-  }
+export async function openSeeder() {
+  const db = createDatabase({ url: process.env.DATABASE_URL ?? '', dataDir: join(process.cwd(), process.env.E2E_DATA_DIR ?? 'data/e2e') });
+  const records = createFediverseRepository(db);
+  const run = randomBytes(3).toString('hex');
+  const host = (name: string) => `${name}-${run}.example`;
+  const reactions: Array<{ activityUri: string; actorUri: string }> = [];
   return {
-    siteUrl,
-    host: `localhost:${ports.front}`,
-    client,
-    duetLog,
-    async stop() {
-      client?.stop();
-      await nginx?.stop();
-      stopGroup(duet);
-      certificate.remove();
-      rmSync(dataDir, { recursive: true, force: true });
+    host,
+    /** A demo article by its English slug: its id and both slugs. */
+    async article(enSlug: string) {
+      const found = await createContentReader(db).findPostBySlug('en', enSlug);
+      if (!found) throw new Error(`no demo article ${enSlug}`);
+      return { id: found.post.id, zh: found.post.translations.zh!.slug, en: found.post.translations.en!.slug };
     },
+    follower(locale: Locale, name: string, instance: string, state: 'accepted' | 'pending' = 'accepted') {
+      return records.upsertFollower({
+        locale,
+        actorUri: `https://${instance}/users/${name}`,
+        inboxUrl: `https://${instance}/users/${name}/inbox`,
+        sharedInboxUrl: null,
+        handle: `@${name}@${instance}`,
+        name: name[0]!.toUpperCase() + name.slice(1),
+        iconUrl: null,
+        instanceHost: instance,
+        state,
+        followActivityUri: null,
+      });
+    },
+    reply(postId: number, locale: Locale, name: string, instance: string, html: string) {
+      const id = randomBytes(4).toString('hex');
+      return records.saveReply({
+        postId,
+        locale,
+        objectUri: `https://${instance}/users/${name}/statuses/${id}`,
+        activityUri: null,
+        actorUri: `https://${instance}/users/${name}`,
+        actorHandle: `@${name}@${instance}`,
+        actorName: name[0]!.toUpperCase() + name.slice(1),
+        actorUrl: `https://${instance}/@${name}`,
+        actorIconUrl: null,
+        instanceHost: instance,
+        contentHtml: html,
+        url: `https://${instance}/@${name}/${id}`,
+        inReplyTo: `https://duet.example/${locale}/posts/x`,
+        publishedAt: new Date().toISOString(),
+        state: 'held',
+      });
+    },
+    like(postId: number, locale: Locale, instance: string, kind: 'like' | 'announce' = 'like') {
+      const id = randomBytes(4).toString('hex');
+      const reaction = { actorUri: `https://${instance}/users/${id}`, activityUri: `https://${instance}/activities/${id}` };
+      reactions.push(reaction);
+      return records.addReaction({ postId, locale, kind, ...reaction });
+    },
+    /** Takes back the likes and boosts seeded (an Undo each), so readers' pages are as before. */
+    async undoReactions() {
+      for (const r of reactions.splice(0)) await records.removeReaction(r.activityUri, r.actorUri);
+    },
+    /** Hides the approved replies an article has (left by a run that failed half-way). */
+    async hideApproved(postId: number) {
+      for (const reply of await records.listReplies({ postId, state: 'approved' })) await records.setReplyState(reply.id, 'hidden');
+    },
+    counts: () => records.countFollowers(),
+    close: () => db.destroy(),
   };
 }

@@ -2,6 +2,7 @@
 // reads at /en/posts/<zh slug> with a notice.
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { FediverseReplies } from '@/components/site/fediverse-replies';
 import { PostArticle } from '@/components/site/post-article';
 import { SiteFrame } from '@/components/site/site-frame';
 import { SubscribeForm } from '@/components/site/subscribe-form';
@@ -25,6 +26,7 @@ export default async function PostPage({ params }: PageProps<'/[locale]/posts/[s
   return (
     <SiteFrame locale={view.locale} paths={view.readablePaths}>
       <PostArticle view={view} jsonLd={articleJsonLd(view, t('home'))} />
+      {!view.isFallback && <FediverseReplies postId={view.post.id} locale={view.locale} />}
       <SubscribeForm locale={view.locale} returnTo={view.readablePaths[view.locale] ?? `/${view.locale}`} place="main" />
     </SiteFrame>
   );
