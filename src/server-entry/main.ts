@@ -4,6 +4,7 @@
 //   request guard     a malformed path or a page body past 256 KB, refused unread (request-guard.ts)
 //   client address    x-duet-client-address from the peer and TRUST_PROXY (client-address.ts)
 //   content length    a media answer keeps its Content-Length (content-length.ts)
+//   vary accept       a post's page says Vary: Accept, as its address also answers ActivityPub (vary-accept.ts)
 //   precompress       the reading side compressed once per body (precompress.ts; production only)
 // Bundled by scripts/build-server-entry.mjs into <distDir>/duet-server.mjs and run by
 // `npm start` (scripts/start.mjs) after it has built what is missing; `--dev` serves
@@ -20,6 +21,7 @@ import { probe } from './probe';
 import { readyMessage } from './ready-message';
 import { requestGuardLayer } from './request-guard';
 import { securityHeadersLayer } from './security-headers';
+import { varyAcceptLayer } from './vary-accept';
 import { layerProblems, nextPatchProblems } from './self-check';
 
 /** Longer than the 60 s a proxy keeps an idle upstream connection. */
@@ -60,6 +62,7 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
     requestGuardLayer,
     clientAddressLayer(isTrusted),
     contentLengthLayer,
+    varyAcceptLayer,
     ...(dev ? [] : [createPrecompress({ serve: true }).layer]),
   ];
   const nextHandler: RequestListener = (req, res) => {

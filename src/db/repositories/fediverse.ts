@@ -180,10 +180,10 @@ export function createFediverseRepository(db: Kysely<Database>) {
       return toReply(row);
     },
 
-    /** A Delete from the reply's own author. True when one was removed. */
-    async deleteReply(objectUri: string, actorUri: string): Promise<boolean> {
-      const result = await db.deleteFrom('fediverse_replies').where('object_uri', '=', objectUri).where('actor_uri', '=', actorUri).executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
+    /** A Delete from the reply's own author: the article it was under, or null when none was removed. */
+    async deleteReply(objectUri: string, actorUri: string): Promise<number | null> {
+      const row = await db.deleteFrom('fediverse_replies').where('object_uri', '=', objectUri).where('actor_uri', '=', actorUri).returning('post_id').executeTakeFirst();
+      return row?.post_id ?? null;
     },
 
     async findReplyByObject(objectUri: string): Promise<Reply | null> {
@@ -231,10 +231,10 @@ export function createFediverseRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    /** An Undo of a Like or an Announce, by the actor who sent it. */
-    async removeReaction(activityUri: string, actorUri: string): Promise<boolean> {
-      const result = await db.deleteFrom('fediverse_reactions').where('activity_uri', '=', activityUri).where('actor_uri', '=', actorUri).executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
+    /** An Undo of a Like or an Announce, by the actor who sent it: the article it was of, or null. */
+    async removeReaction(activityUri: string, actorUri: string): Promise<number | null> {
+      const row = await db.deleteFrom('fediverse_reactions').where('activity_uri', '=', activityUri).where('actor_uri', '=', actorUri).returning('post_id').executeTakeFirst();
+      return row?.post_id ?? null;
     },
 
     /** Likes and boosts of one article in one language. */

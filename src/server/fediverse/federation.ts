@@ -48,10 +48,12 @@ export function createDuetFederation(db: Db, options: DuetFederationOptions = {}
   const queue = new DatabaseMessageQueue(db, options.queue);
   const federation = createFederation<FederationData>({
     kv: new DatabaseKvStore(db),
-    queue,
+    // Deliveries and fan-outs are queued; an inbox post is handled while its sender waits,
+    // so what it changed is there when the answer goes (and a failure is the sender's to retry).
+    queue: { outbox: queue, fanout: queue },
     manuallyStartQueue: true,
     origin,
-    userAgent,
+    // The loaders carry Duet's User-Agent (Fedify refuses both together).
     documentLoaderFactory: () => safeDocumentLoader(userAgent),
     contextLoaderFactory: () => safeDocumentLoader(userAgent),
     authenticatedDocumentLoaderFactory: (identity) => safeAuthenticatedDocumentLoader(identity, userAgent),

@@ -16,6 +16,7 @@ import { createFediverseSettings } from '@/db/repositories/fediverse-settings';
 import { logger } from '@/server/logger';
 import { actorFacts, findArticleTarget } from './inbox-targets';
 import { isReachable } from './fetch-policy';
+import { revalidateArticleFediverse } from './revalidate-article';
 import type { FederationData } from './federation-data';
 
 type Ctx = InboxContext<FederationData>;
@@ -74,7 +75,9 @@ async function onUndo(ctx: Ctx, undo: Undo): Promise<void> {
     return;
   }
   const id = object?.id ?? undo.objectId;
-  if (id && (object === null || object instanceof Like || object instanceof Announce)) await repo.removeReaction(id.href, undo.actorId.href);
+  if (!id || !(object === null || object instanceof Like || object instanceof Announce)) return;
+  const postId = await repo.removeReaction(id.href, undo.actorId.href);
+  if (postId !== null) await revalidateArticleFediverse([postId]);
 }
 
 async function onReaction(ctx: Ctx, activity: Like | Announce, kind: 'like' | 'announce'): Promise<void> {
@@ -82,6 +85,7 @@ async function onReaction(ctx: Ctx, activity: Like | Announce, kind: 'like' | 'a
   const target = await findArticleTarget(ctx.data.db, activity.objectId, ctx.origin);
   if (!target) return;
   await createFediverseRepository(ctx.data.db).addReaction({ ...target, kind, actorUri: activity.actorId!.href, activityUri: activity.id.href });
+  await revalidateArticleFediverse([target.postId]);
 }
 
 async function saveReply(ctx: Ctx, activity: Create | Update): Promise<void> {
@@ -97,7 +101,7 @@ async function saveReply(ctx: Ctx, activity: Create | Update): Promise<void> {
   if (!facts) return;
   const settings = await createFediverseSettings(ctx.data.db).getSettings();
   const url = note.url instanceof URL ? note.url.href : (note.url?.href?.href ?? null);
-  await repo.saveReply({
+  const saved = await repo.saveReply({
     ...target,
     objectUri: note.id.href,
     activityUri: activity.id?.href ?? null,
@@ -113,6 +117,7 @@ async function saveReply(ctx: Ctx, activity: Create | Update): Promise<void> {
     publishedAt: (note.published ? new Date(note.published.epochMilliseconds) : new Date()).toISOString(),
     state: settings.repliesPolicy === 'auto' ? 'approved' : 'held',
   });
+  if (saved.state === 'approved') await revalidateArticleFediverse([saved.postId]);
 }
 
 async function onDelete(ctx: Ctx, del: Delete): Promise<void> {
@@ -124,7 +129,8 @@ async function onDelete(ctx: Ctx, del: Delete): Promise<void> {
     for (const locale of ['zh', 'en'] as const) await repo.removeFollower(locale, id.href);
     return;
   }
-  await repo.deleteReply(id.href, del.actorId.href);
+  const postId = await repo.deleteReply(id.href, del.actorId.href);
+  if (postId !== null) await revalidateArticleFediverse([postId]);
 }
 
 export function addInboxListeners(inbox: InboxListenerSetters<FederationData>): void {
