@@ -18,7 +18,7 @@ import { approveReply, heldReplies } from './helpers/fediverse-studio';
 test.describe.configure({ mode: 'serial' });
 
 const siteName = (JSON.parse(readFileSync('demo/site.json', 'utf8')) as { title: { zh: string } }).title.zh;
-/** Long enough for a delivery on a loaded machine; the worker looks every deliveryTickMs. */
+/** Long enough for a delivery on a loaded machine: a publish wakes the federation's worker at once. */
 const deliveryTimeout = 30_000;
 const run = Date.now().toString(36);
 const zhSlug = `fediverse-zh-${run}`;
@@ -99,7 +99,7 @@ test('the client follows the Chinese actor and gets its Accept', async () => {
   expect(accept.actor).toMatch(new RegExp(`^${stage.siteUrl}/`));
 });
 
-test('publishing a Chinese text delivers a Create of the Article, which its page address also resolves to', async () => {
+test('publishing a Chinese text delivers a Create of the Article, which its page address also resolves to', async ({ browser }) => {
   postId = await newDraft(owner, `联邦测试 ${run}`, 'zh');
   await saveText('zh', `联邦测试 ${run}`, zhSlug, `第一版正文，${run}。`);
   await publication('zh', 'publish');
@@ -108,9 +108,16 @@ test('publishing a Chinese text delivers a Create of the Article, which its page
   expect(create.contentMap?.en).toBeUndefined();
   articleId = create.objectId!;
 
+  // A reader's visit first puts the page in the front's one-second cache: the client asking
+  // the same address for ActivityPub JSON must still get the Article, and readers the page.
+  const reader = await browser.newContext({ baseURL: stage.siteUrl, ignoreHTTPSErrors: true });
+  const page = await reader.request.get(`/zh/posts/${zhSlug}`);
+  expect(page.headers()['content-type']).toContain('text/html');
   const article = await stage.client.lookup(`${stage.siteUrl}/zh/posts/${zhSlug}`);
   expect(article).toMatchObject({ type: 'Article', id: articleId });
   expect((article!.contentMap as Record<string, string>).zh).toContain(`第一版正文，${run}。`);
+  expect((await reader.request.get(`/zh/posts/${zhSlug}`)).headers()['content-type']).toContain('text/html');
+  await reader.close();
 });
 
 test('an update of the live Chinese text delivers an Update', async () => {

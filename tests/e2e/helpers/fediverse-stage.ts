@@ -18,8 +18,6 @@ import { makeTestCertificate, type TestCertificate } from './test-certificate';
 
 const root = new URL('../../..', import.meta.url).pathname;
 export const fediverseOwner = { email: 'owner@fediverse.test', password: 'fediverse passphrase 1', name: 'Olivia Owner' };
-/** How often this instance's federation worker looks for deliveries (the site's default is longer). */
-export const deliveryTickMs = 500;
 
 export interface FediverseStage {
   /** The https front: the site's address (SITE_URL), `https://localhost:<port>`. */
@@ -53,7 +51,8 @@ function startDuet(port: number, siteUrl: string, dataDir: string, certificate: 
       TRUST_PROXY: 'loopback',
       NODE_EXTRA_CA_CERTS: certificate.caFile,
       DUET_FEDERATION_ALLOW_PRIVATE: '1',
-      DUET_FEDERATION_INTERVAL_MS: String(deliveryTickMs),
+      // A delivery that fails is tried again after 1 s, not a site's 60 s.
+      DUET_FEDERATION_RETRY_MS: '1000',
       DUET_SCHEDULER_INTERVAL_MS: '1000',
       DUET_TEST_VARIANT_CACHE: testVariantCache,
       DUET_TEST_SCRYPT_LOG_N: '14',
