@@ -9,6 +9,15 @@ const nextConfig: NextConfig = {
   // fediverse, src/server/fediverse/), whose JSON-LD and signature code is loaded as Node runs it.
   serverExternalPackages: ['better-sqlite3', 'pg', 'pino', 'sharp', '@node-rs/jieba', 'redis', '@fedify/fedify', '@fedify/vocab', '@fedify/vocab-runtime', '@fedify/webfinger', 'jsonld'],
   poweredByHeader: false,
+  // WebFinger and NodeInfo discovery live at /.well-known/, a folder the App Router does not
+  // route (dot folders are ignored); the federation's catch-all route answers them
+  // (src/app/ap/[...path]/route.ts, docs/federation.md).
+  async rewrites() {
+    return [
+      { source: '/.well-known/webfinger', destination: '/ap/well-known/webfinger' },
+      { source: '/.well-known/nodeinfo', destination: '/ap/well-known/nodeinfo' },
+    ];
+  },
   // Rendered pages and data live in a bounded in-memory cache that never keeps an error
   // render (src/server/cache/memory-cache-handler.mjs); Next's default writes every page,
   // 404s included, to disk without limit. With REDIS_URL (several instances) they live in

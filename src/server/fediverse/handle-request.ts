@@ -1,4 +1,5 @@
-// Hands a request for /ap/*, /.well-known/webfinger or /.well-known/nodeinfo to Fedify
+// Hands a request for /ap/*, /.well-known/webfinger or /.well-known/nodeinfo (rewritten to
+// /ap/well-known/… by next.config.ts) to Fedify
 // (#29). An inbox post's body is bounded before it is read (256 KB: 413 beyond, the same
 // limit the server entry puts on every body outside the API), and one from a blocked
 // instance or actor is refused (403) before its signature is even checked; Fedify then
@@ -38,12 +39,17 @@ async function bufferedInboxPost(request: Request, target: DuetFederation): Prom
   return new Request(request.url, { method: 'POST', headers: request.headers, body: body as BodyInit });
 }
 
+/** `/ap/well-known/x` (where next.config.ts rewrites /.well-known/x) is /.well-known/x to Fedify. */
+export function publicPath(pathname: string): string {
+  return pathname.startsWith('/ap/well-known/') ? `/.well-known/${pathname.slice('/ap/well-known/'.length)}` : pathname;
+}
+
 /** Fedify's answer, as the site's URL sees it: the request's own host never makes an id. */
 export async function handleFederationRequest(request: Request, target?: DuetFederation): Promise<Response> {
   if (!target) await ensureDatabase();
   const fed = target ?? getFederation();
   const incoming = new URL(request.url);
-  const url = new URL(`${incoming.pathname}${incoming.search}`, fed.origin);
+  const url = new URL(`${publicPath(incoming.pathname)}${incoming.search}`, fed.origin);
   let forwarded = new Request(url, { method: request.method, headers: request.headers, body: request.method === 'POST' ? request.body : undefined, duplex: 'half' } as RequestInit);
   if (request.method === 'POST') {
     const buffered = await bufferedInboxPost(forwarded, fed);

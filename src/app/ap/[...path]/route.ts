@@ -1,5 +1,6 @@
 // The federation's addresses (#29): actors, inboxes, collections, articles and NodeInfo,
-// answered by Fedify (server/fediverse/); a post page's ActivityPub form under /ap/pages/.
+// answered by Fedify (server/fediverse/); WebFinger and NodeInfo discovery (/.well-known/,
+// rewritten here as /ap/well-known/ by next.config.ts); a post page's ActivityPub form under /ap/pages/.
 // Inbox posts come from other servers, authenticated by their HTTP Signatures, not cookies.
 import { defineRoute } from '@/server/api/define-route';
 import { handleFederationRequest } from '@/server/fediverse/handle-request';
