@@ -86,7 +86,7 @@ for (const target of testTargets) {
       const host = `${unique('requests')}.example`;
       const yes = await records.upsertFollower(follower(host, 'yes', 'en', 'pending'));
       const no = await records.upsertFollower(follower(host, 'no', 'en', 'pending'));
-      expect(await mod.decideFollowRequest(yes.id, 'accept')).toEqual({ id: yes.id, locale: 'en', actorUri: yes.actorUri });
+      expect(await mod.decideFollowRequest(yes.id, 'accept')).toEqual({ id: yes.id, locale: 'en', actorUri: yes.actorUri, inboxUrl: yes.inboxUrl, followActivityUri: yes.followActivityUri });
       expect(await mod.decideFollowRequest(no.id, 'reject')).toMatchObject({ id: no.id });
       // Already decided: nothing waits any more.
       expect(await mod.decideFollowRequest(yes.id, 'reject')).toBeNull();

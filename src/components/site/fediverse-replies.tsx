@@ -11,9 +11,11 @@ import { getSiteTimeZone } from '@/server/site/site-identity';
 export async function FediverseReplies({ postId, locale }: { postId: number; locale: Locale }) {
   const { replies, likes, boosts } = await getArticleFediverse(postId, locale);
   if (replies.length === 0 && likes === 0 && boosts === 0) return null;
+  const Wrapper = replies.length > 0 ? 'section' : 'div';
   const [t, timeZone, address] = await Promise.all([getTranslations({ locale, namespace: 'post' }), getSiteTimeZone(), getFediverseAddress(locale)]);
   return (
-    <section className="fediverse" aria-labelledby={replies.length > 0 ? 'fediverse-replies' : undefined} aria-label={replies.length > 0 ? undefined : t('fediverseTitle')} lang={locale}>
+    // A section with its heading over replies; only likes and boosts are a line, not a section.
+    <Wrapper className="fediverse" aria-labelledby={replies.length > 0 ? 'fediverse-replies' : undefined} lang={locale}>
       {replies.length > 0 && <h2 id="fediverse-replies">{t('fediverseTitle')}</h2>}
       {(likes > 0 || boosts > 0) && <p className="fediverse__reactions">{t('fediverseReactions', { likes, boosts })}</p>}
       {replies.length > 0 && (
@@ -42,6 +44,6 @@ export async function FediverseReplies({ postId, locale }: { postId: number; loc
         </ol>
       )}
       <p className="fediverse__follow">{t('fediverseFollow', { address })}</p>
-    </section>
+    </Wrapper>
   );
 }

@@ -8,9 +8,12 @@ import type { PostKind } from '@/core/content/types';
 import type { ArticleRef, BlockRow, FollowerCounts, FollowerRow, QueuedReply, ReplyCounts, ReplyRow } from '@/core/fediverse/moderation-views';
 import { locales, type Locale } from '@/core/locales';
 import { fediversePageSize, toKeysetPage, type BlockInput, type FollowerQuery, type KeysetPage, type ReplyQuery } from '@/core/fediverse/moderation';
-import type { BlockKind, FollowerState, ReplyState } from '@/core/fediverse/types';
+import type { BlockKind, Follower, FollowerState, ReplyState } from '@/core/fediverse/types';
 import { inTransaction } from '../transaction';
 import type { Database } from '../schema';
+
+/** A held follow request as the answer to it needs it: who asked, where to answer, what they sent. */
+export type FollowRequest = Pick<Follower, 'id' | 'locale' | 'actorUri' | 'inboxUrl' | 'followActivityUri'>;
 
 /** Replies shown under one article: enough for any conversation, bounded for the page. */
 export const maxRepliesShown = 200;
@@ -115,13 +118,18 @@ export function createFediverseModeration(db: Kysely<Database>) {
      * Accepts a waiting follow request (it becomes a follower) or rejects it (the row goes).
      * Returns the request as it was, or null when there is no such waiting request.
      */
-    async decideFollowRequest(id: number, decision: 'accept' | 'reject'): Promise<{ id: number; locale: Locale; actorUri: string } | null> {
+    async decideFollowRequest(id: number, decision: 'accept' | 'reject'): Promise<FollowRequest | null> {
       return inTransaction(db, async (trx) => {
-        const row = await trx.selectFrom('fediverse_followers').select(['id', 'locale', 'actor_uri']).where('id', '=', id).where('state', '=', 'pending').executeTakeFirst();
+        const row = await trx
+          .selectFrom('fediverse_followers')
+          .select(['id', 'locale', 'actor_uri', 'inbox_url', 'follow_activity_uri'])
+          .where('id', '=', id)
+          .where('state', '=', 'pending')
+          .executeTakeFirst();
         if (!row) return null;
         if (decision === 'accept') await trx.updateTable('fediverse_followers').set({ state: 'accepted' }).where('id', '=', id).execute();
         else await trx.deleteFrom('fediverse_followers').where('id', '=', id).execute();
-        return { id: Number(row.id), locale: asLocale(row.locale), actorUri: row.actor_uri };
+        return { id: Number(row.id), locale: asLocale(row.locale), actorUri: row.actor_uri, inboxUrl: row.inbox_url, followActivityUri: row.follow_activity_uri };
       });
     },
 

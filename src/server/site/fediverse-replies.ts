@@ -2,7 +2,7 @@
 // its like and boost counts, read through the data cache under a tag of the article's own,
 // so approving or hiding a reply re-renders that article's pages and nothing else; and
 // the address to follow the page's language at.
-import { unstable_cache, revalidateTag } from 'next/cache';
+import { unstable_cache } from 'next/cache';
 import { siteUrl } from '@/core/config/site-url';
 import { fediverseAddress } from '@/core/fediverse/moderation';
 import type { Locale } from '@/core/locales';
@@ -11,16 +11,13 @@ import { createFediverseModeration, type ArticleRef, type ReplyRow } from '@/db/
 import { createFediverseSettings } from '@/db/repositories/fediverse-settings';
 import { contentTag } from '@/server/content';
 import { ensureDatabase } from '@/server/ensure-database';
-import { invalidateSharedCache } from '@/server/revalidate';
+import { articleFediverseTag, revalidateArticleFediverse } from '@/server/fediverse/revalidate-article';
 
 export interface ArticleFediverse {
   replies: ReplyRow[];
   likes: number;
   boosts: number;
 }
-
-/** The cache tag of one article's fediverse replies and reactions (both languages). */
-export const fediverseRepliesTag = (postId: number) => `fediverse-replies:${postId}`;
 
 export function getArticleFediverse(postId: number, locale: Locale): Promise<ArticleFediverse> {
   return unstable_cache(
@@ -31,16 +28,16 @@ export function getArticleFediverse(postId: number, locale: Locale): Promise<Art
       return { replies, ...counts };
     },
     ['duet', 'fediverse-replies', String(postId), locale],
-    { tags: [fediverseRepliesTag(postId)] },
+    { tags: [articleFediverseTag(postId)] },
   )();
 }
 
-/** Re-renders the pages of these articles (after a reply was approved, hidden or blocked). */
-export async function revalidateArticleReplies(articles: readonly ArticleRef[]): Promise<void> {
-  const tags = [...new Set(articles.map((a) => fediverseRepliesTag(a.postId)))];
-  if (tags.length === 0) return;
-  for (const tag of tags) revalidateTag(tag, { expire: 0 });
-  await invalidateSharedCache(tags);
+/**
+ * Re-renders the pages of these articles (after a reply was approved, hidden or blocked),
+ * by the tag the federation's inbox drops too (server/fediverse/revalidate-article.ts).
+ */
+export function revalidateArticleReplies(articles: readonly ArticleRef[]): Promise<void> {
+  return revalidateArticleFediverse(articles.map((a) => a.postId));
 }
 
 /**

@@ -72,6 +72,7 @@ export async function openSeeder() {
     async hideApproved(postId: number) {
       for (const reply of await records.listReplies({ postId, state: 'approved' })) await records.setReplyState(reply.id, 'hidden');
     },
+    reactions: (postId: number, locale: Locale) => records.reactionCounts(postId, locale),
     counts: () => records.countFollowers(),
     close: () => db.destroy(),
   };

@@ -46,41 +46,43 @@ export async function FediverseSettingsView({ locale, settings, addresses, block
           ))}
         </ul>
       </section>
-      <section aria-labelledby="fediverse-settings" className={`${studio.narrow} ${styles.section}`}>
+      <section aria-labelledby="fediverse-settings" className={styles.section}>
         <h2 id="fediverse-settings" className={studio.label}>
           {t('title')}
         </h2>
-        <StudioForm
-          action={saveFediverseSettingsAction}
-          locale={locale}
-          idPrefix="fediverse-settings"
-          submitLabel={t('save')}
-          pendingLabel={forms('saving')}
-          fields={[
-            { name: 'zhHandle', label: t('zhHandle'), hint: t('handleHint'), defaultValue: settings.handles.zh, required: true, autoComplete: 'off' },
-            { name: 'enHandle', label: t('enHandle'), hint: t('handleHint'), defaultValue: settings.handles.en, required: true, autoComplete: 'off' },
-            {
-              name: 'followPolicy',
-              type: 'select',
-              label: t('followPolicy'),
-              defaultValue: settings.followPolicy,
-              options: [
-                { value: 'auto', label: t('followAuto') },
-                { value: 'held', label: t('followHeld') },
-              ],
-            },
-            {
-              name: 'repliesPolicy',
-              type: 'select',
-              label: t('repliesPolicy'),
-              defaultValue: settings.repliesPolicy,
-              options: [
-                { value: 'held', label: t('repliesHeld') },
-                { value: 'auto', label: t('repliesAuto') },
-              ],
-            },
-          ]}
-        />
+        <div className={styles.formColumn}>
+          <StudioForm
+            action={saveFediverseSettingsAction}
+            locale={locale}
+            idPrefix="fediverse-settings"
+            submitLabel={t('save')}
+            pendingLabel={forms('saving')}
+            fields={[
+              { name: 'zhHandle', label: t('zhHandle'), hint: t('handleHint'), defaultValue: settings.handles.zh, required: true, autoComplete: 'off' },
+              { name: 'enHandle', label: t('enHandle'), hint: t('handleHint'), defaultValue: settings.handles.en, required: true, autoComplete: 'off' },
+              {
+                name: 'followPolicy',
+                type: 'select',
+                label: t('followPolicy'),
+                defaultValue: settings.followPolicy,
+                options: [
+                  { value: 'auto', label: t('followAuto') },
+                  { value: 'held', label: t('followHeld') },
+                ],
+              },
+              {
+                name: 'repliesPolicy',
+                type: 'select',
+                label: t('repliesPolicy'),
+                defaultValue: settings.repliesPolicy,
+                options: [
+                  { value: 'held', label: t('repliesHeld') },
+                  { value: 'auto', label: t('repliesAuto') },
+                ],
+              },
+            ]}
+          />
+        </div>
       </section>
       <section aria-labelledby="fediverse-blocks" className={styles.section}>
         <h2 id="fediverse-blocks" className={studio.label}>
@@ -131,7 +133,7 @@ export async function FediverseSettingsView({ locale, settings, addresses, block
             {next && <Link href={page(next)}>{t('next')}</Link>}
           </nav>
         )}
-        <div className={studio.narrow}>
+        <div className={styles.formColumn}>
           <StudioForm
             action={blockAction}
             locale={locale}

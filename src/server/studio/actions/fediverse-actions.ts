@@ -10,6 +10,7 @@ import type { Locale } from '@/core/locales';
 import { getDatabase } from '@/db/client';
 import { createFediverseModeration } from '@/db/repositories/fediverse-moderation';
 import { createFediverseSettings } from '@/db/repositories/fediverse-settings';
+import { sendFollowDecision } from '@/server/fediverse/follow-decision';
 import { revalidateContent } from '@/server/revalidate';
 import { revalidateArticleReplies } from '@/server/site/fediverse-replies';
 import { allowedActor, formLocale, formText } from '@/server/studio/action-helpers';
@@ -32,6 +33,8 @@ export async function decideFollowRequestAction(_previous: FormState, form: Form
   try {
     await allowedActor('fediverse.manage');
     const request = await moderation().decideFollowRequest(parsed.data.id, parsed.data.decision);
+    // The follower's server hears the answer (queued; a dead instance never fails the form).
+    if (request) await sendFollowDecision(request, parsed.data.decision);
     return done(locale, request ? (parsed.data.decision === 'accept' ? 'accepted' : 'rejected') : 'gone');
   } catch (error) {
     return failedForm(locale, error, form);
