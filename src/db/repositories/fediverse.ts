@@ -10,18 +10,7 @@ import type { FediverseFollowersTable, FediverseRepliesTable } from '../fedivers
 import { inTransaction } from '../transaction';
 import { toIsoTimestamp } from './map-rows';
 
-export interface NewFollower {
-  locale: Locale;
-  actorUri: string;
-  inboxUrl: string;
-  sharedInboxUrl: string | null;
-  handle: string;
-  name: string;
-  iconUrl: string | null;
-  instanceHost: string;
-  state: FollowerState;
-  followActivityUri: string | null;
-}
+export type NewFollower = Omit<Follower, 'id' | 'createdAt'>;
 
 export type NewReply = Omit<Reply, 'id' | 'receivedAt' | 'updatedAt'>;
 

@@ -6,6 +6,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
+import { SettingsFieldSection } from '@/components/studio/settings-field-section';
 import { SiteLookSection } from '@/components/studio/site-look-section';
 import { StudioForm } from '@/components/studio/studio-form';
 import { StudioFrame } from '@/components/studio/studio-frame';
@@ -84,78 +85,54 @@ export default async function SettingsPage({ params }: PageProps<'/[locale]/stud
       </div>
       </NextIntlClientProvider>
       <SiteLookSection locale={locale} look={look} images={images} canUpload={can(actor, 'media.upload')} action={saveLookAction} />
-      <section aria-labelledby="settings-time" className={styles.narrow}>
-        <h2 id="settings-time" className={styles.label}>
-          {t('timeZoneTitle')}
-        </h2>
-        <StudioForm
-          action={saveTimeZoneAction}
-          locale={locale}
-          idPrefix="settings-time"
-          submitLabel={m('save')}
-          pendingLabel={forms('saving')}
-          fields={[
-            {
-              name: 'timeZone',
-              type: 'select',
-              label: t('timeZone'),
-              hint: t('timeZoneHint'),
-              defaultValue: timeZone,
-              options: Intl.supportedValuesOf('timeZone').map((zone) => ({ value: zone, label: zone.replaceAll('_', ' ') })),
-            },
-          ]}
-        />
-      </section>
-      <section aria-labelledby="settings-newsletter" className={styles.narrow}>
-        <h2 id="settings-newsletter" className={styles.label}>
-          {t('newsletterTitle')}
-        </h2>
-        <StudioForm
-          action={saveNewsletterFallbackAction}
-          locale={locale}
-          idPrefix="settings-newsletter"
-          submitLabel={m('save')}
-          pendingLabel={forms('saving')}
-          fields={[
-            {
-              name: 'newsletterFallback',
-              type: 'select',
-              label: t('newsletterFallback'),
-              hint: t('newsletterFallbackHint'),
-              defaultValue: fallback,
-              options: [
-                { value: 'nothing', label: t('newsletterFallbackNothing') },
-                { value: 'other', label: t('newsletterFallbackOther') },
-              ],
-            },
-          ]}
-        />
-      </section>
-      <section aria-labelledby="settings-hant" className={styles.narrow}>
-        <h2 id="settings-hant" className={styles.label}>
-          {t('hantTitle')}
-        </h2>
-        <StudioForm
-          action={saveHantVariantAction}
-          locale={locale}
-          idPrefix="settings-hant"
-          submitLabel={m('save')}
-          pendingLabel={forms('saving')}
-          fields={[
-            {
-              name: 'hantVariant',
-              type: 'select',
-              label: t('hantVariant'),
-              hint: t('hantVariantHint'),
-              defaultValue: hantVariant,
-              options: [
-                { value: 'tw', label: t('hantVariantTw') },
-                { value: 'hk', label: t('hantVariantHk') },
-              ],
-            },
-          ]}
-        />
-      </section>
+      <SettingsFieldSection
+        id="settings-time"
+        title={t('timeZoneTitle')}
+        locale={locale}
+        action={saveTimeZoneAction}
+        field={{
+          name: 'timeZone',
+          type: 'select',
+          label: t('timeZone'),
+          hint: t('timeZoneHint'),
+          defaultValue: timeZone,
+          options: Intl.supportedValuesOf('timeZone').map((zone) => ({ value: zone, label: zone.replaceAll('_', ' ') })),
+        }}
+      />
+      <SettingsFieldSection
+        id="settings-newsletter"
+        title={t('newsletterTitle')}
+        locale={locale}
+        action={saveNewsletterFallbackAction}
+        field={{
+          name: 'newsletterFallback',
+          type: 'select',
+          label: t('newsletterFallback'),
+          hint: t('newsletterFallbackHint'),
+          defaultValue: fallback,
+          options: [
+            { value: 'nothing', label: t('newsletterFallbackNothing') },
+            { value: 'other', label: t('newsletterFallbackOther') },
+          ],
+        }}
+      />
+      <SettingsFieldSection
+        id="settings-hant"
+        title={t('hantTitle')}
+        locale={locale}
+        action={saveHantVariantAction}
+        field={{
+          name: 'hantVariant',
+          type: 'select',
+          label: t('hantVariant'),
+          hint: t('hantVariantHint'),
+          defaultValue: hantVariant,
+          options: [
+            { value: 'tw', label: t('hantVariantTw') },
+            { value: 'hk', label: t('hantVariantHk') },
+          ],
+        }}
+      />
     </StudioFrame>
   );
 }
