@@ -5,7 +5,7 @@
 // the whitespace of pasted code, line breaks are written as <br> and spaces as no-break
 // spaces (as doocs/md does); a rich-text editor gets the text as it is.
 import type { Element, ElementContent } from 'hast';
-import type { CopyTarget } from './copy-html';
+import type { CopyTarget } from './copy-target';
 import type { PasteStyles } from './paste-styles';
 
 const shikiProperties: Record<string, string> = {

@@ -15,11 +15,11 @@ import { unified } from 'unified';
 import { AppError } from '@/core/errors/app-error';
 import { withoutKatexHtml } from '@/core/markdown/math-without-css';
 import { codeSpanStyle, writeCodeBlock } from './code-blocks';
+import type { CopyTarget } from './copy-target';
 import { pasteStyles, type PasteStyles } from './paste-styles';
 import { plainTextOf, type BlockKinds } from './paste-plain-text';
 
-export const copyTargets = ['wechat', 'rich'] as const;
-export type CopyTarget = (typeof copyTargets)[number];
+export { copyTargets, type CopyTarget } from './copy-target';
 
 /** Stored renderings are far smaller; a text past this is refused rather than parsed. */
 export const maxCopyHtmlLength = 5_000_000;

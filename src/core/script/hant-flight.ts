@@ -5,8 +5,7 @@
 // agree. Rows are `id:JSON\n` or `id:T<hex byte length>,<text>`; only JSON rows that may
 // hold Chinese text or a Chinese link are parsed, the rest pass through byte for byte.
 import { hantLanguageTag, toHantPath } from './hant-paths';
-import { hasHan } from './hant-text';
-import type { HantConversion } from './hant-html';
+import { hasHan, type HantConversion } from './hant-text';
 
 type HtmlConverter = (html: string, conversion: HantConversion) => string;
 type Mode = 'search' | 'text' | 'skip';

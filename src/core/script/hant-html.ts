@@ -8,12 +8,10 @@
 // the page hydrates on the text it shows instead of putting the Simplified text back.
 import { convertFlight } from './hant-flight';
 import { hantLanguageTag, toHantPath } from './hant-paths';
-import type { TextConverter } from './hant-text';
+import type { HantConversion } from './hant-text';
 
-export interface HantConversion {
-  /** Text of running prose, with the glossary's names protected (hant-text.ts). */
-  convertText: TextConverter;
-}
+export type { HantConversion } from './hant-text';
+
 
 /** Elements whose text is never converted: code and what a reader types or the machine says. */
 export const untouchedElements: ReadonlySet<string> = new Set(['code', 'pre', 'kbd', 'samp', 'var', 'textarea', 'script', 'style', 'svg', 'math']);

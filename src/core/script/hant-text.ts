@@ -37,3 +37,8 @@ export function protectNames(convert: TextConverter, keep: readonly string[]): T
     return out + convert(text.slice(from));
   };
 }
+
+/** What converting a page needs: text of running prose, with the glossary's names protected. */
+export interface HantConversion {
+  convertText: TextConverter;
+}
