@@ -8,6 +8,7 @@ import { locales, type Locale } from '@/core/locales';
 import type { FollowerCounts, FollowerRow } from '@/core/fediverse/moderation-views';
 import { blockAction, decideFollowRequestAction } from '@/server/studio/actions/fediverse-actions';
 import { StudioForm } from '../studio-form';
+import { FigureList } from '../figure-list';
 import studio from '../studio.module.css';
 import { FediverseAccount } from './fediverse-account';
 import styles from './fediverse.module.css';
@@ -39,20 +40,21 @@ export async function FollowerList({ locale, query, counts, followers, next, add
   const address = addresses[query.locale];
   return (
     <>
-      <section aria-labelledby="fediverse-summary">
+      <section className={styles.summary} aria-labelledby="fediverse-summary">
         <h2 id="fediverse-summary" className="sr-only">
           {t('summary')}
         </h2>
-        <dl className={styles.figures}>
-          {locales.flatMap((l) =>
-            followerStates.map((state) => (
-              <div key={`${l}-${state}`} className={styles.figure} data-figure={`${l}-${state}`}>
-                <dt>{t(state === 'accepted' ? 'figureAccepted' : 'figurePending', { language: langs(l) })}</dt>
-                <dd>{number.format(counts[l][state])}</dd>
-              </div>
-            )),
+        <FigureList
+          figures={locales.flatMap((l) =>
+            followerStates.map((state) => ({
+              key: `${l}-${state}`,
+              label: t(state === 'accepted' ? 'figureAccepted' : 'figurePending', { language: langs(l) }),
+              value: counts[l][state],
+            })),
           )}
-        </dl>
+          format={number}
+          columns={4}
+        />
       </section>
       <section aria-labelledby="fediverse-list">
         <h2 id="fediverse-list" className="sr-only">

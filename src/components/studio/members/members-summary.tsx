@@ -3,6 +3,7 @@
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/core/locales';
 import type { MemberTotals, WeekCount } from '@/core/members/member-directory';
+import { FigureList } from '../figure-list';
 import styles from './members.module.css';
 
 export async function MembersSummary({ locale, totals, weeks }: { locale: Locale; totals: MemberTotals; weeks: WeekCount[] }) {
@@ -26,14 +27,7 @@ export async function MembersSummary({ locale, totals, weeks }: { locale: Locale
       <h2 id="members-summary" className="sr-only">
         {t('summary')}
       </h2>
-      <dl className={styles.figures}>
-        {figures.map((f) => (
-          <div key={f.key} className={styles.figure} data-figure={f.key}>
-            <dt>{t(`figure.${f.key}`)}</dt>
-            <dd>{number.format(f.value)}</dd>
-          </div>
-        ))}
-      </dl>
+      <FigureList figures={figures.map((f) => ({ ...f, label: t(`figure.${f.key}`) }))} format={number} columns={3} />
       <figure className={styles.chart}>
         <figcaption>{t('chartCaption')}</figcaption>
         <div className={styles.bars} aria-hidden="true">
