@@ -3,26 +3,35 @@
 // JavaScript file beside the Next build, <distDir>/duet-render-worker.mjs, which the
 // production server's worker threads run. Next bundles the server but not worker entry
 // files (Turbopack 16.4 copies them as raw assets), so this does it with esbuild, reading
-// the same tsconfig paths. Run by `npm start` and `npm test` right after `next build`.
+// the same tsconfig paths. Run by `npm start` and `npm test` right after `next build`;
+// Vitest's global setup (tests/global-setup.ts) bundles a copy of its own for its run.
 import { build } from 'esbuild';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const root = new URL('..', import.meta.url).pathname;
-const distDir = join(root, process.env.NEXT_DIST_DIR || '.next');
+const root = fileURLToPath(new URL('..', import.meta.url));
 
-await build({
-  entryPoints: [join(root, 'src/server/render/render-worker.ts')],
-  outfile: join(distDir, 'duet-render-worker.mjs'),
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node22',
-  tsconfig: join(root, 'tsconfig.json'),
-  // Some dependencies are CommonJS and call require(); give the ESM bundle one.
-  banner: { js: "import { createRequire as __duetCreateRequire } from 'node:module'; const require = __duetCreateRequire(import.meta.url);" },
-  // Loads its WebAssembly from its own package folder at run time: imported, not bundled.
-  external: ['subset-font'],
-  legalComments: 'none',
-  logLevel: 'warning',
-});
-console.log(`build-render-worker: ${join(distDir, 'duet-render-worker.mjs')}`);
+/** Writes the bundled worker to `outfile`. */
+export async function bundleRenderWorker(outfile) {
+  await build({
+    entryPoints: [join(root, 'src/server/render/render-worker.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    tsconfig: join(root, 'tsconfig.json'),
+    // Some dependencies are CommonJS and call require(); give the ESM bundle one.
+    banner: { js: "import { createRequire as __duetCreateRequire } from 'node:module'; const require = __duetCreateRequire(import.meta.url);" },
+    // Loads its WebAssembly from its own package folder at run time: imported, not bundled.
+    external: ['subset-font'],
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const outfile = join(root, process.env.NEXT_DIST_DIR || '.next', 'duet-render-worker.mjs');
+  await bundleRenderWorker(outfile);
+  console.log(`build-render-worker: ${outfile}`);
+}

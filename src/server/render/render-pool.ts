@@ -87,12 +87,15 @@ type Reply = { ready: true } | { id: number; result: unknown } | { id: number; e
 
 /**
  * The production server runs the worker bundled by scripts/build-render-worker.mjs beside
- * the Next build; the CLI, Vitest and `next dev` run its TypeScript source through tsx.
+ * the Next build, and Vitest the copy its global setup bundled (DUET_RENDER_WORKER_FILE);
+ * the CLI and `next dev` run its TypeScript source through tsx.
  */
 function spawnWorker(): Worker {
   const bundled = join(process.cwd(), process.env.NEXT_DIST_DIR || '.next', 'duet-render-worker.mjs');
-  const [file, options] =
-    process.env.NEXT_RUNTIME && process.env.NODE_ENV === 'production' && existsSync(bundled)
+  const testBundle = process.env.DUET_RENDER_WORKER_FILE;
+  const [file, options] = testBundle
+    ? [testBundle, {}]
+    : process.env.NEXT_RUNTIME && process.env.NODE_ENV === 'production' && existsSync(bundled)
       ? [bundled, {}]
       : [join(dirname(fileURLToPath(import.meta.url)), 'render-worker.ts'), { execArgv: ['--import', 'tsx'] }];
   // Constructed indirectly: Turbopack treats a literal `new Worker(path)` as an entry to
