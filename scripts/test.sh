@@ -9,24 +9,45 @@ cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
 node scripts/check-node.cjs
 
-# Each step's time is kept and printed at the end, so a CI log says where the minutes went.
+# Each step's time is kept and printed at the end, so a CI log says where the minutes went:
+# its wall time and the CPU time its processes used (user + system, from bash's `times`),
+# whose ratio says how busy the machine's cores were: near the core count, only less work
+# makes the step faster; well below it, the step waits and could share its time.
 timings=""
 step_name=""
 step_started=$SECONDS
+step_cpu=0
+# Sets cpu_now: the CPU time (hundredths of a second) used so far by this shell's finished
+# children (servers a suite leaves running as daemons, like Swift's, are not counted). Not
+# through $(…): `times` in a subshell would count that subshell's children instead.
+times_file="$(mktemp "${TMPDIR:-/tmp}/duet-times.XXXXXX")"
+children_cpu() {
+  local shell_line children_line
+  times >"$times_file"
+  { read -r shell_line; read -r children_line; } <"$times_file"
+  # "0m12.345s 0m1.234s": minutes and seconds of user, then system time.
+  cpu_now=$(awk '{ t = 0; for (i = 1; i <= 2; i++) { split($i, p, "m"); sub("s", "", p[2]); t += p[1] * 60 + p[2] } printf "%d", t * 100 }' <<<"$children_line")
+}
 end_step() {
-  if [ -n "$step_name" ]; then timings+="$(printf '%6d s  %s' $((SECONDS - step_started)) "$step_name")"$'\n'; fi
+  if [ -n "$step_name" ]; then
+    children_cpu
+    local wall=$((SECONDS - step_started)) cpu=$((cpu_now - step_cpu))
+    timings+="$(printf '%6d s  %6d s CPU (%s cores busy)  %s' "$wall" $((cpu / 100)) "$(awk -v c="$cpu" -v w="$wall" 'BEGIN { printf "%.1f", (w > 0 ? c / 100 / w : 0) }')" "$step_name")"$'\n'
+  fi
   step_name=""
 }
 step() {
   end_step
   step_name="$*"
   step_started=$SECONDS
+  children_cpu
+  step_cpu=$cpu_now
   printf '\n\033[1m== %s\033[0m\n' "$*"
 }
 report_timings() {
   local status=$?
   end_step
-  rm -rf "${DUET_TEST_VARIANT_CACHE:-}"
+  rm -rf "${DUET_TEST_VARIANT_CACHE:-}" "$times_file"
   printf '\n\033[1m== time per step\033[0m (%s)\n%s%6d s  in all\n' "$([ $status -eq 0 ] && echo passed || echo "failed, exit $status")" "$timings" "$SECONDS"
 }
 trap report_timings EXIT
