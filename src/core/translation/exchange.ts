@@ -67,10 +67,17 @@ export function unitsOf(text: ExchangeText): ExchangeUnit[] {
     const source = protectMarkdown(block.text);
     if (block.isCode || !hasText(source)) return;
     const candidate = aligned?.[i];
-    const target = candidate && !candidate.isCode ? alignCodes(source, protectMarkdown(candidate.text)) : null;
+    const coded = candidate && !candidate.isCode ? alignCodes(source, protectMarkdown(candidate.text)) : null;
+    // Offered only with every code of its source: import refuses a target that lost one, so
+    // a translation that dropped a mark (emphasis kept in English only) is work to redo.
+    const target = coded && usesEveryCode(source, coded) ? coded : null;
     units.push({ id: block.id, note: null, source, target, segments: segmentUnit(source, target, text.sourceLocale, text.targetLocale) });
   });
   return units;
+}
+
+function usesEveryCode(source: readonly Piece[], target: readonly Piece[]): boolean {
+  return source.filter((p) => 'code' in p).length === target.filter((p) => 'code' in p).length;
 }
 
 export type ApplyResult = { ok: true; title: string; body: string; merged: boolean } | { ok: false; reason: string };
