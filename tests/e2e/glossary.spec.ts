@@ -1,7 +1,8 @@
 // The glossary in the translator's hands (#28): the owner adds a term on the glossary
 // screen and publishes a Chinese text using it; a translator's English uses a forbidden
-// variant, the checks beside the translation flag it (the source's term underlined with
-// its approved translation), and once the translator uses the approved term the flag goes.
+// variant, the checks beside the translation flag it, the source's editor underlines the
+// term with its approved translation (flagged, and beside the caret for the keyboard), and
+// once the translator uses the approved term the flags go.
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { acceptInvite, invite, newDraft, randomIp, signInAsOwner } from './helpers/studio';
@@ -56,8 +57,20 @@ test('a translator fixes a glossary flag', async ({ browser, baseURL }, info) =>
   await expect(checks.getByText(`“${term.forbidden}” is a forbidden variant: use “${term.en}”.`)).toBeVisible();
   await expect(checks.locator('u', { hasText: term.zh })).toHaveAttribute('title', `Approved translation: ${term.en}`);
 
+  // In the source's own text, the term is underlined, flagged while the translation misses it.
+  const underline = pane(translator, 'Chinese').locator('.cm-glossary-term', { hasText: term.zh });
+  await expect(underline).toHaveAttribute('title', `Approved translation: ${term.en}. A check says the translation of this block misses or contradicts it.`);
+  await expect(underline).toHaveClass(/cm-glossary-flagged/);
+  // The keyboard reaches it too: with the caret in the term, its translation is shown beside it.
+  await translator.locator('#zh-body').focus();
+  await translator.keyboard.press('Home');
+  await translator.keyboard.press('ArrowRight');
+  await expect(pane(translator, 'Chinese').locator('.cm-glossary-tooltip')).toHaveText(`Approved translation: ${term.en}. A check says the translation of this block misses or contradicts it.`);
+
   await en.getByLabel('Text (Markdown)').fill(`The ${term.en} leaves at nine.`);
   await expect(en.getByRole('status')).toContainText('Saved at', { timeout: 15_000 });
   await expect(checks.getByText('No problems found.')).toBeVisible();
   await expect(checks.getByText(/should be translated as|forbidden variant/)).toHaveCount(0);
+  await expect(underline).toHaveAttribute('title', `Approved translation: ${term.en}`);
+  await expect(underline).not.toHaveClass(/cm-glossary-flagged/);
 });

@@ -1,4 +1,5 @@
-// XLIFF in and out on both databases: export → import → export gives the same file; an
+// XLIFF in and out on both databases: export → import → export gives the same file (in
+// 2.1 with a paragraph's sentences as segments); an
 // import makes drafts (a translator's go to review), never live text; a file made from a
 // source that changed since is refused for that text with the reason, merged where every
 // block is unchanged; a malformed file writes nothing.
@@ -14,8 +15,8 @@ import { exportTmx, exportXliff, importXliff } from '@/server/translation/xliff-
 import { makePost, unique } from './helpers/factories';
 import { testTargets, type TestDatabase } from './helpers/test-databases';
 
-const zhBody = '## 第一节\n\n这是**重要**的一段，含[链接](https://example.com/x)。\n\n```sh\nnpm run duet\n```\n\n- 甲项\n- 乙项';
-const enBody = '## Section one\n\nThis is an **important** paragraph, with a [link](https://example.com/x).\n\n```sh\nnpm run duet\n```\n\n- Item A\n- Item B';
+const zhBody = '## 第一节\n\n这是**重要**的一段，含[链接](https://example.com/x)。它有两句！\n\n```sh\nnpm run duet\n```\n\n- 甲项\n- 乙项';
+const enBody = '## Section one\n\nThis is an **important** paragraph, with a [link](https://example.com/x). It has two sentences!\n\n```sh\nnpm run duet\n```\n\n- Item A\n- Item B';
 
 for (const target of testTargets) {
   describe.skipIf(target.skip)(`XLIFF exchange (${target.name})`, () => {
@@ -48,6 +49,8 @@ for (const target of testTargets) {
         const post = await pair();
         const first = await exportXliff(t.db, editor, { to: 'en', format, postIds: [post.id] });
         expect(first.count).toBe(1);
+        // 2.1 cuts the paragraph into its two sentences; 1.2 keeps a block per unit.
+        expect(first.xliff.includes('<target xml:space="preserve">It has two sentences!</target>')).toBe(format === 'xliff2');
         const outcomes = await importXliff(t.db, renderDocument, editor, first.xliff);
         expect(outcomes).toEqual([{ postId: post.id, locale: 'en', outcome: 'saved', merged: false, submittedForReview: false }]);
         const second = await exportXliff(t.db, editor, { to: 'en', format, postIds: [post.id] });
@@ -102,7 +105,7 @@ for (const target of testTargets) {
       expect(xliff).not.toContain(`<file id="post-${post.id}"`);
       const { tmx } = await exportTmx(t.db, 'en');
       expect(tmx).toContain(`<tu tuid="p${post.id}-title">`);
-      expect(tmx).toContain('<seg>这是<ph x="1" type="x-markdown"/>重要<ph x="2" type="x-markdown"/>的一段，含<ph x="3" type="x-markdown"/>链接<ph x="4" type="x-markdown"/>。</seg>');
+      expect(tmx).toContain('<seg>这是<ph x="1" type="x-markdown"/>重要<ph x="2" type="x-markdown"/>的一段，含<ph x="3" type="x-markdown"/>链接<ph x="4" type="x-markdown"/>。它有两句！</seg>');
       expect(tmx).not.toContain(`p${missing.id}-`);
     });
   });

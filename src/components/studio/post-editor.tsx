@@ -6,6 +6,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useCallback, useMemo, useState } from 'react';
 import { callApi } from './editor-api';
+import { GlossaryMarksContext, type GlossaryMarks } from './glossary-marks-context';
 import type { FreshPanes, PaneData, ServerTranslation } from './editor-api';
 import { PaneLinkContext } from './markdown-editor/markdown-editor';
 import { PaneLink } from './markdown-editor/pane-link';
@@ -31,6 +32,9 @@ export function PostEditor({ postId, uiLocale, panes, canDelete, timeZone }: Pro
   const router = useRouter();
   // Scrolls the two bodies together and shows, in one, the block facing the other's caret.
   const paneLink = useMemo(() => new PaneLink(), []);
+  // The glossary the translation's checks loaded, underlined in the source's editor.
+  const [glossaryMarks, setGlossaryMarks] = useState<GlossaryMarks | null>(null);
+  const glossaryChannel = useMemo(() => ({ marks: glossaryMarks, show: setGlossaryMarks }), [glossaryMarks]);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const remove = async () => {
     if (!window.confirm(t('deleteConfirm'))) return;
@@ -64,6 +68,7 @@ export function PostEditor({ postId, uiLocale, panes, canDelete, timeZone }: Pro
         <Link href={`/${uiLocale}/studio`}>← {t('back')}</Link>
       </p>
       <PaneLinkContext.Provider value={paneLink}>
+      <GlossaryMarksContext.Provider value={glossaryChannel}>
       <div className={styles.grid}>
         {panes.map((pane) => {
           const other = panes.find((p) => p.locale !== pane.locale)!;
@@ -85,6 +90,7 @@ export function PostEditor({ postId, uiLocale, panes, canDelete, timeZone }: Pro
           );
         })}
       </div>
+      </GlossaryMarksContext.Provider>
       </PaneLinkContext.Provider>
       {canDelete && (
         <p className={styles.dangerZone}>

@@ -2,15 +2,17 @@
 // The checks of a translation beside its publication controls: each names the block it
 // concerns and can be dismissed with a reason (kept with the revision, so what a reviewer
 // saw stays on record); the glossary's terms found in the source are listed underlined,
-// with their approved translation as the title. The server answers both (the checks
+// with their approved translation as the title, and handed to the source's editor to
+// underline there (glossary-marks-context.ts). The server answers both (the checks
 // route); this component only shows them, and Publish is refused by the server as well.
 import { useTranslations } from 'next-intl';
-import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useContext, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import type { TranslationCheck } from '@/core/translation/checks';
 import type { GlossaryTerm } from '@/core/translation/glossary';
 import { indexGlossary } from '@/core/translation/glossary-index';
 import { splitMarkdownBlocks } from '@/core/translation/markdown-blocks';
 import { callApi } from './editor-api';
+import { GlossaryMarksContext, type FlaggedTerm } from './glossary-marks-context';
 import controls from './studio.module.css';
 import styles from './editor.module.css';
 
@@ -41,12 +43,27 @@ function wordValues(values: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries({ ...allValues, ...values }).map(([key, value]) => [key, value === '' ? '—' : value]));
 }
 
+const glossaryCodes = new Set(['glossary-missing', 'glossary-forbidden', 'glossary-do-not-translate']);
+
+/** The terms the open glossary checks are about, each with the source lines of its block. */
+function flaggedTerms(answer: Answer, sourceBody: string, sourceLocale: 'zh' | 'en', locale: 'zh' | 'en'): FlaggedTerm[] {
+  const blocks = splitMarkdownBlocks(sourceBody);
+  return answer.checks.flatMap((check) => {
+    const block = check.sourceBlock !== null ? blocks[check.sourceBlock] : undefined;
+    if (!glossaryCodes.has(check.code) || check.dismissal || !block) return [];
+    const { term: written, approved, variant } = check.values;
+    const term = answer.glossary.find((g) => (variant ? g.forbidden.includes(variant) && g[locale] === approved : g[sourceLocale] === written && (approved === undefined || g[locale] === approved)));
+    return term ? [{ termId: term.id, fromLine: block.line, toLine: block.line + block.text.split('\n').length - 1 }] : [];
+  });
+}
+
 export function TranslationChecks({ postId, locale, sourceLocale, sourceBody, revisionId, isDirty, mayPublish }: Props) {
   const t = useTranslations('studio.checks');
   const [answer, setAnswer] = useState<Answer | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const url = `/api/v1/studio/posts/${postId}/translations/${locale}/checks`;
+  const showMarks = useContext(GlossaryMarksContext)?.show;
 
   const load = useCallback(async () => {
     setBusy(true);
@@ -62,6 +79,19 @@ export function TranslationChecks({ postId, locale, sourceLocale, sourceBody, re
     // eslint-disable-next-line react-hooks/set-state-in-effect -- fetching the checks of a saved revision is the external system
     if (revisionId !== null) void load();
   }, [revisionId, load]);
+
+  // The source's editor underlines the same terms, flagged where a check is open.
+  useEffect(() => {
+    if (!showMarks || !answer) return;
+    showMarks({
+      locale: sourceLocale,
+      terms: answer.glossary,
+      flagged: flaggedTerms(answer, sourceBody, sourceLocale, locale),
+      describe: (term, isFlagged) =>
+        term.doNotTranslate ? t(isFlagged ? 'keepFlagged' : 'keep', { term: term[sourceLocale] }) : t(isFlagged ? 'approvedFlagged' : 'approved', { approved: term[locale] }),
+    });
+    return () => showMarks(null);
+  }, [showMarks, answer, sourceBody, sourceLocale, locale, t]);
 
   async function dismiss(event: FormEvent<HTMLFormElement>, check: ShownCheck) {
     event.preventDefault();

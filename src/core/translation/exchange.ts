@@ -6,6 +6,7 @@
 import type { Locale } from '@/core/locales';
 import { splitBlocks, joinBlocks } from './blocks';
 import { alignCodes, hasText, protectMarkdown, shortHash, type Piece } from './markdown-codes';
+import { joinSegments, segmentUnit, type UnitSegment } from './xliff-segments';
 
 export interface ExchangeText {
   postId: number;
@@ -21,6 +22,8 @@ export interface ExchangeUnit {
   note: string | null;
   source: Piece[];
   target: Piece[] | null;
+  /** The same cut into sentences where both sides split alike (XLIFF 2.1's <segment>s). */
+  segments: UnitSegment[];
 }
 
 /** A translated piece as read from a file: text, or a reference to a source code by id. */
@@ -28,7 +31,7 @@ export type ReadPiece = { text: string } | { ref: number };
 
 export interface ReadUnit {
   id: string;
-  /** Null: the unit has no target (left untranslated). */
+  /** Null: the unit has no target (left untranslated). Its segments' targets are joined into one. */
   target: ReadPiece[] | null;
   line: number;
 }
@@ -54,8 +57,9 @@ export function sourceHashOf(text: Pick<ExchangeText, 'title' | 'body'>): string
 export function unitsOf(text: ExchangeText): ExchangeUnit[] {
   const titleSource = [{ text: text.title.source }];
   const units: ExchangeUnit[] = [
-    { id: titleUnitId, note: 'The title of the post.', source: titleSource, target: text.title.target ? [{ text: text.title.target }] : null },
+    { id: titleUnitId, note: 'The title of the post.', source: titleSource, target: text.title.target ? [{ text: text.title.target }] : null, segments: [] },
   ];
+  units[0]!.segments = [{ source: titleSource, target: units[0]!.target }];
   const sourceBlocks = splitBlocks(text.body.source);
   const targetBlocks = text.body.target ? splitBlocks(text.body.target) : null;
   const aligned = targetBlocks && targetBlocks.length === sourceBlocks.length ? targetBlocks : null;
@@ -63,10 +67,17 @@ export function unitsOf(text: ExchangeText): ExchangeUnit[] {
     const source = protectMarkdown(block.text);
     if (block.isCode || !hasText(source)) return;
     const candidate = aligned?.[i];
-    const target = candidate && !candidate.isCode ? alignCodes(source, protectMarkdown(candidate.text)) : null;
-    units.push({ id: block.id, note: null, source, target });
+    const coded = candidate && !candidate.isCode ? alignCodes(source, protectMarkdown(candidate.text)) : null;
+    // Offered only with every code of its source: import refuses a target that lost one, so
+    // a translation that dropped a mark (emphasis kept in English only) is work to redo.
+    const target = coded && usesEveryCode(source, coded) ? coded : null;
+    units.push({ id: block.id, note: null, source, target, segments: segmentUnit(source, target, text.sourceLocale, text.targetLocale) });
   });
   return units;
+}
+
+function usesEveryCode(source: readonly Piece[], target: readonly Piece[]): boolean {
+  return source.filter((p) => 'code' in p).length === target.filter((p) => 'code' in p).length;
 }
 
 export type ApplyResult = { ok: true; title: string; body: string; merged: boolean } | { ok: false; reason: string };
@@ -85,9 +96,10 @@ export function applyTranslation(current: ExchangeText, file: ReadText): ApplyRe
     const unit = units.get(id);
     const got = read.get(id);
     if (!unit || !got || got.target === null) return null;
-    // A target that is still the source (a CAT tool's placeholder) is not a translation.
-    const asSource = unit.source.map((p) => ('text' in p ? { text: p.text } : { ref: p.id }));
-    if (JSON.stringify(mergeText(got.target)) === JSON.stringify(mergeText(asSource))) return null;
+    // A target that is still the source (a CAT tool's placeholder, whole or segment by segment) is not a translation.
+    const asRead = (pieces: readonly Piece[]): ReadPiece[] => pieces.map((p) => ('text' in p ? { text: p.text } : { ref: p.id }));
+    const copies = [asRead(unit.source), joinSegments(unit.segments.map((s) => asRead(s.source)), current.targetLocale)].map((c) => JSON.stringify(mergeText(c)));
+    if (copies.includes(JSON.stringify(mergeText(got.target)))) return null;
     const codes = new Map(unit.source.flatMap((p) => ('code' in p ? [[p.id, p.code] as const] : [])));
     const used = new Set<number>();
     let out = '';

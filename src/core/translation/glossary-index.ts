@@ -15,6 +15,8 @@ export interface TermHit<T> {
 export interface GlossaryIndex<T extends GlossaryTermInput> {
   /** The terms whose `locale` side occurs in `text`, each at its first place, the longest where they overlap. */
   find(text: string): TermHit<T>[];
+  /** Every occurrence of every term in `text`, in order, the longest where they overlap (the editor's underlines). */
+  findAll(text: string): TermHit<T>[];
 }
 
 export function indexGlossary<T extends GlossaryTermInput>(terms: readonly T[], locale: 'zh' | 'en'): GlossaryIndex<T> {
@@ -32,21 +34,23 @@ export function indexGlossary<T extends GlossaryTermInput>(terms: readonly T[], 
   for (const lengths of lengthsByStart.values()) lengths.sort((a, b) => b - a);
   return {
     find(text) {
-      const lowered = text.toLowerCase();
-      const hits: TermHit<T>[] = [];
       const seen = new Set<T>();
-      let i = 0;
-      while (i < lowered.length) {
-        const hit = matchAt(lowered, text, i);
-        if (hit && !seen.has(hit.term)) {
-          hits.push(hit);
-          seen.add(hit.term);
-        }
-        i = hit ? hit.end : i + 1;
-      }
-      return hits;
+      return scan(text).filter((hit) => !seen.has(hit.term) && seen.add(hit.term));
     },
+    findAll: scan,
   };
+
+  function scan(text: string): TermHit<T>[] {
+    const lowered = text.toLowerCase();
+    const hits: TermHit<T>[] = [];
+    let i = 0;
+    while (i < lowered.length) {
+      const hit = matchAt(lowered, text, i);
+      if (hit) hits.push(hit);
+      i = hit ? hit.end : i + 1;
+    }
+    return hits;
+  }
 
   function matchAt(lowered: string, text: string, i: number): TermHit<T> | null {
     const lengths = [...(lengthsByStart.get(lowered.slice(i, i + 2)) ?? []), ...(lengthsByStart.get(lowered[i]!) ?? [])];

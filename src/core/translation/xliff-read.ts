@@ -6,6 +6,7 @@ import { SaxesParser, type SaxesTagNS } from 'saxes';
 import { AppError } from '@/core/errors/app-error';
 import type { Locale } from '@/core/locales';
 import type { ReadPiece, ReadText, ReadUnit } from './exchange';
+import { joinSegments } from './xliff-segments';
 import { sourceNotePattern } from './xliff-write';
 
 const ns2 = 'urn:oasis:names:tc:xliff:document:2.0';
@@ -31,8 +32,10 @@ export function readXliff(xml: string): ReadXliff {
   const texts: ReadText[] = [];
   const stack: string[] = [];
   let text: (Partial<ReadText> & { units: ReadUnit[]; line: number }) | null = null;
-  let unit: ReadUnit | null = null;
+  // A unit's segments (2.x) and the target of each, joined when the unit ends.
+  let unit: (ReadUnit & { segments: number; targets: ReadPiece[][] }) | null = null;
   let target: ReadPiece[] | null = null;
+  let inIgnorable = false;
   let note: { parts: string[] } | null = null;
   let unitCount = 0;
 
@@ -67,13 +70,18 @@ export function readXliff(xml: string): ReadXliff {
       // The file's note (read first) names the post; unit ids carry it as a prefix.
       const prefix = text!.postId === undefined ? null : `p${text!.postId}-`;
       if (prefix === null || !id!.startsWith(prefix)) fail(`the unit “${id!.slice(0, 40)}” does not belong to the post its <file> names`);
-      unit = { id: id!.slice(prefix!.length), target: null, line: parser.line };
+      unit = { id: id!.slice(prefix!.length), target: null, line: parser.line, segments: 0, targets: [] };
       return;
     }
-    if (name === 'target' && unit) {
+    if (version === '2' && unit && !target && (name === 'segment' || name === 'ignorable')) {
+      if (name === 'segment') unit.segments += 1;
+      inIgnorable = name === 'ignorable';
+      return;
+    }
+    // The space between sentences (an <ignorable>) is Duet's to put back, in the target's language.
+    if (name === 'target' && unit && !inIgnorable) {
       if (target) fail('a <target> inside a <target>');
-      // Several segments of one unit are one target, in order.
-      target = unit.target ?? [];
+      target = [];
       return;
     }
     if (target) {
@@ -96,8 +104,10 @@ export function readXliff(xml: string): ReadXliff {
   parser.on('closetag', (tag) => {
     const name = stack.pop();
     if (name === 'target' && unit && target && tag.local === 'target') {
-      unit.target = target;
+      unit.targets.push(target);
       target = null;
+    } else if (name === 'ignorable') {
+      inIgnorable = false;
     } else if (name === 'note' && note && text) {
       const m = sourceNotePattern.exec(note.parts.join('').trim());
       if (m) {
@@ -109,7 +119,10 @@ export function readXliff(xml: string): ReadXliff {
       }
       note = null;
     } else if ((name === 'unit' || name === 'trans-unit') && unit && text) {
-      text.units.push(unit);
+      const { targets, segments, ...read } = unit;
+      // A unit with a segment left untranslated is untranslated; 1.2's one target is taken as it is.
+      const whole = version === '2' ? targets.length > 0 && targets.length >= segments : targets.length > 0;
+      text.units.push({ ...read, target: !whole ? null : version === '2' ? joinSegments(targets, text.targetLocale ?? 'en') : targets.flat() });
       unit = null;
     } else if (name === 'file' && text) {
       if (text.postId === undefined) fail(`the <file> that starts on line ${text.line} has no Duet source note: it was not exported by Duet`);

@@ -1,9 +1,11 @@
-// Writes texts for a CAT tool: XLIFF 2.1 (Markdown as <ph> with its original data), XLIFF
-// 1.2 (as <x/>), and the memory as TMX 1.4b. Deterministic: the same texts give the same
+// Writes texts for a CAT tool: XLIFF 2.1 (Markdown as <ph> with its original data, a
+// block's sentences as <segment>s, xliff-segments.ts), XLIFF 1.2 (as <x/>, a block per
+// unit: the form OmegaT and translate-toolkit are proven with), and the memory as TMX 1.4b. Deterministic: the same texts give the same
 // bytes (no dates), so export → import → export can be compared byte for byte.
 import type { Locale } from '@/core/locales';
 import { sourceHashOf, unitsOf, type ExchangeText } from './exchange';
 import type { Piece } from './markdown-codes';
+import { sentenceGap } from './xliff-segments';
 
 export type XliffFormat = 'xliff2' | 'xliff12';
 
@@ -54,10 +56,15 @@ function writeXliff2(texts: readonly ExchangeText[], to: Locale, from: Locale): 
         for (const c of codes) out.push(`        <data id="d${c.id}">${escapeXml(c.code).replace(/\n/g, '&#10;')}</data>`);
         out.push('      </originalData>');
       }
-      out.push(`      <segment${unit.target ? ' state="translated"' : ''}>`);
-      out.push(`        <source xml:space="preserve">${pieces2(unit.source)}</source>`);
-      if (unit.target) out.push(`        <target xml:space="preserve">${pieces2(unit.target)}</target>`);
-      out.push('      </segment>', '    </unit>');
+      unit.segments.forEach((segment, i) => {
+        // The space between two sentences of the source, so a tool shows the block whole; import puts the target's own back.
+        if (i > 0 && sentenceGap[from] !== '') out.push(`      <ignorable><source xml:space="preserve">${sentenceGap[from]}</source></ignorable>`);
+        out.push(`      <segment${segment.target ? ' state="translated"' : ''}>`);
+        out.push(`        <source xml:space="preserve">${pieces2(segment.source)}</source>`);
+        if (segment.target) out.push(`        <target xml:space="preserve">${pieces2(segment.target)}</target>`);
+        out.push('      </segment>');
+      });
+      out.push('    </unit>');
     }
     out.push('  </file>');
   }

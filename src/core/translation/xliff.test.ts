@@ -60,4 +60,63 @@ describe('XLIFF', () => {
     expect(tmx).toContain('<seg>one<ph x="2" type="x-markdown"/>two</seg>');
     expect(unitsOf(text)).toHaveLength(4);
   });
+
+  describe('sentence segments (2.1)', () => {
+    const zhBody = '第一句有**粗体**。第二句有[链接](https://example.com/a.b)！第三句？\n\n只有一句。';
+    const enBody = 'The first has **bold**. The second has a [link](https://example.com/a.b)! The third?\n\nOnly one.';
+    const pair = (from: 'zh' | 'en', body: { source: string; target: string | null }): ExchangeText => ({
+      postId: 9,
+      sourceLocale: from,
+      targetLocale: from === 'zh' ? 'en' : 'zh',
+      sourceRevisionId: 3,
+      title: { source: 'T', target: body.target === null ? null : 'U' },
+      body,
+    });
+    const segmentsOf = (xml: string) => xml.split('<unit ').slice(2).map((u) => (u.match(/<segment[ >]/g) ?? []).length);
+
+    for (const [from, source, target] of [['zh', zhBody, enBody], ['en', enBody, zhBody]] as const) {
+      it(`cuts a block both sides split alike into sentences and joins them back (${from} → ${from === 'zh' ? 'en' : 'zh'})`, () => {
+        const text = pair(from, { source, target });
+        const xml = writeXliff([text], 'xliff2', text.targetLocale, from);
+        expect(segmentsOf(xml)).toEqual([3, 1]);
+        // The space between English sentences is the source's ignorable; Chinese has none.
+        expect(xml.includes('<ignorable><source xml:space="preserve"> </source></ignorable>')).toBe(from === 'en');
+        const read = readXliff(xml).texts[0]!;
+        const applied = applyTranslation(text, read);
+        expect(applied).toEqual({ ok: true, title: 'U', body: target, merged: false });
+        // Export → import → export: the same file.
+        if (applied.ok) expect(writeXliff([{ ...text, body: { source, target: applied.body } }], 'xliff2', text.targetLocale, from)).toBe(xml);
+      });
+    }
+
+    it('keeps a block whole when its translation splits otherwise', () => {
+      const xml = writeXliff([pair('zh', { source: zhBody, target: 'The first has **bold**, the second a [link](https://example.com/a.b)! The third?\n\nOnly one.' })], 'xliff2', 'en', 'zh');
+      expect(segmentsOf(xml)).toEqual([1, 1]);
+      expect(xml).toContain('<source xml:space="preserve">第一句有<ph id="1" dataRef="d1"/>粗体<ph id="2" dataRef="d2"/>。第二句有');
+    });
+
+    it('cuts an untranslated block on its source, and takes a CAT tool\'s targets segment by segment', () => {
+      const text = pair('zh', { source: zhBody, target: null });
+      const xml = writeXliff([text], 'xliff2', 'en', 'zh');
+      expect(segmentsOf(xml)).toEqual([3, 1]);
+      // The title, the three sentences of the first block, the second block.
+      const targets = ['U', 'The first has <ph id="1" dataRef="d1"/>bold<ph id="2" dataRef="d2"/>.', 'The second has a <ph id="3" dataRef="d3"/>link<ph id="4" dataRef="d4"/>!', 'The third?', 'Only one.'];
+      const filled = (all: boolean) => {
+        let n = 0;
+        return xml.replace(/(<source xml:space="preserve">(?:[^<]|<ph[^>]*>)*?<\/source>)\n(\s*)<\/segment>/g, (whole, src: string, indent: string) => {
+          const next = targets[n++]!;
+          return all || n !== 3 ? `${src}\n${indent}  <target xml:space="preserve">${next}</target>\n${indent}</segment>` : whole;
+        });
+      };
+      expect(applyTranslation(text, readXliff(filled(true)).texts[0]!)).toEqual({ ok: true, title: 'U', body: enBody, merged: false });
+      // A sentence left untranslated leaves its block untranslated.
+      expect(applyTranslation(text, readXliff(filled(false)).texts[0]!)).toEqual({ ok: false, reason: '1 block(s) have no translation in the file' });
+    });
+
+    it('counts targets that copy the source segment by segment as untranslated', () => {
+      const text = pair('zh', { source: zhBody, target: null });
+      const copied = writeXliff([text], 'xliff2', 'en', 'zh').replace(/<source xml:space="preserve">((?:[^<]|<ph[^>]*>)*?)<\/source>/g, (whole, inner: string) => `${whole}<target xml:space="preserve">${inner}</target>`);
+      expect(applyTranslation(text, readXliff(copied).texts[0]!)).toEqual({ ok: false, reason: '2 block(s) have no translation in the file' });
+    });
+  });
 });

@@ -9,6 +9,8 @@ import { Compartment, EditorState, Prec, Transaction, type Extension, type Trans
 import { EditorView, keymap, placeholder as placeholderText, type Command } from '@codemirror/view';
 import { tags } from '@lezer/highlight';
 import { blockKeymap } from './block-keys';
+import type { GlossaryMarks } from '../glossary-marks-context';
+import { glossaryMarks, setGlossaryMarks } from './glossary-marks';
 import { insertCodeBlock, insertFootnote, insertLink, setHeading, toggleInline, toggleLines } from './format';
 import { lineBoundaryKeymap } from './line-boundary';
 import { livePreview, type LivePreviewLabels } from './live-preview';
@@ -125,6 +127,7 @@ export function createEditor(options: EditorOptions) {
       EditorView.lineWrapping,
       theme,
       counterpartField,
+      glossaryMarks,
       uploadsField,
       remoteImportsField,
       placeholderText(options.labels.placeholder),
@@ -173,6 +176,8 @@ export function createEditor(options: EditorOptions) {
     setMode: (mode: EditorMode) => view.dispatch({ effects: modes.reconfigure(modeExtension(mode)) }),
     setAttributes: (extra: Record<string, string>) => view.dispatch({ effects: attributes.reconfigure(attributesExtension(extra)) }),
     setReadOnly: (readOnly: boolean) => view.dispatch({ effects: editable.reconfigure(editableExtension(readOnly)) }),
+    /** The glossary's terms to underline (a source a translation is made from), or none. */
+    setGlossary: (marks: GlossaryMarks | null) => view.dispatch({ effects: setGlossaryMarks.of(marks) }),
     /** Replaces the text with one that came from outside (a restored revision…), undoably. */
     replaceText(text: string) {
       if (text === view.state.doc.toString()) return;

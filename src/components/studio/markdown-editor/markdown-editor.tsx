@@ -6,6 +6,7 @@
 import { useTranslations } from 'next-intl';
 import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import type { Media } from '@/core/content/types';
+import { GlossaryMarksContext } from '../glossary-marks-context';
 import { useAltDialog } from './alt-dialog';
 import type { EditorHandle, EditorMode } from './create-editor';
 import { EditorToolbar, type ToolbarAction } from './editor-toolbar';
@@ -45,6 +46,7 @@ export function MarkdownEditor(props: Props) {
   const host = useRef<HTMLDivElement>(null);
   const handle = useRef<EditorHandle | null>(null);
   const link = useContext(PaneLinkContext);
+  const glossary = useContext(GlossaryMarksContext)?.marks ?? null;
   const [loaded, setLoaded] = useState(false);
   const [mode, setMode] = useState<EditorMode>('rich');
   const [stats, setStats] = useState<TextStats | null>(null);
@@ -135,6 +137,9 @@ export function MarkdownEditor(props: Props) {
     emitted.current.clear();
   }, [props.value, loaded]);
   useEffect(() => handle.current?.setReadOnly(props.readOnly), [props.readOnly, loaded]);
+  // The glossary is underlined in the source only, the text a translation is made from.
+  const sourceGlossary = glossary?.locale === props.locale ? glossary : null;
+  useEffect(() => handle.current?.setGlossary(sourceGlossary), [sourceGlossary, loaded]);
   const { id, locale, labelId, describedBy, invalid } = props;
   useEffect(() => handle.current?.setAttributes(contentAttributes({ id, locale, labelId, describedBy, invalid })), [id, locale, labelId, describedBy, invalid, loaded]);
   const { onReady } = props;
