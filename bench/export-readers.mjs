@@ -95,8 +95,9 @@ async function alongside(label, start, server, post, cookie) {
   const reader = await load(post, { connections: 8, seconds });
   const busy = await readLoop(server);
   const stillRunning = (await jobOf(job.id, cookie)).state === 'running';
+  console.log(`${label}: ${reader.rps.toFixed(0)} req/s; loop alone max ${quiet.maxMs} ms (p99 ${quiet.p99Ms}), under readers max ${busy.maxMs} ms (p99 ${busy.p99Ms})${stillRunning ? '' : ' (the job ended before the reader finished!)'}`);
   const finished = await waitFor(job.id, cookie);
-  console.log(`${label}: ${reader.rps.toFixed(0)} req/s; loop alone max ${quiet.maxMs} ms (p99 ${quiet.p99Ms}), under readers max ${busy.maxMs} ms (p99 ${busy.p99Ms}); job ${finished.state}${stillRunning ? '' : ' (ended before the reader finished!)'}`);
+  console.log(`  the ${label} job: ${finished.state}`);
   return { label, rps: reader.rps, quiet, busy, stillRunning, state: finished.state };
 }
 
