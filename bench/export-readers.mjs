@@ -47,6 +47,8 @@ async function signIn() {
   });
   try {
     const page = await browser.newPage({ baseURL: base });
+    // A first Studio page on a loaded machine can take a minute.
+    page.setDefaultTimeout(180_000);
     await page.goto('/en/studio/login');
     await page.getByLabel('E-mail address').fill('owner@bench.test');
     await page.getByLabel('Password').fill('bench passphrase');

@@ -21,7 +21,7 @@ const written = 3;
 const trimEvery = 256;
 
 export interface EntryWindow {
-  /** Says an entry starts to be written (every entry before it is written). */
+  /** Call as each entry starts to be written (an export's lazy entries) or is added (a backup's): written ones move out. */
   started(): void;
   /** Ends the archive (yazl's `end()`), every entry back in its list. */
   end(): void;
