@@ -8,6 +8,7 @@ const io = { env: process.env, stdout: process.stdout, stderr: process.stderr };
 const dataDir = process.env.DATA_DIR!;
 const started = performance.now();
 const code = step === 'load' ? 0 : await (step === 'backup' ? backupCommand : restoreCommand)(io, dataDir, [file]);
-const result = { step, code, seconds: (performance.now() - started) / 1000, peakRssMiB: process.resourceUsage().maxRSS / 1024 };
+const cpu = process.cpuUsage();
+const result = { step, code, seconds: (performance.now() - started) / 1000, cpuSeconds: (cpu.user + cpu.system) / 1e6, peakRssMiB: process.resourceUsage().maxRSS / 1024 };
 console.log(`RESULT ${JSON.stringify(result)}`);
 process.exitCode = code;

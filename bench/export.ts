@@ -31,7 +31,8 @@ async function child(mode: string, dataDir: string, file: string): Promise<void>
   if (mode === 'import') await importDuetExport(db, dataDir, file);
   const seconds = (performance.now() - started) / 1000;
   await db.destroy();
-  console.log(JSON.stringify({ seconds, maxRssMiB: process.resourceUsage().maxRSS / 1024 }));
+  const cpu = process.cpuUsage();
+  console.log(JSON.stringify({ seconds, cpuSeconds: (cpu.user + cpu.system) / 1e6, maxRssMiB: process.resourceUsage().maxRSS / 1024 }));
 }
 
 function runChild(mode: string, dataDir: string, file: string): { seconds: number; maxRssMiB: number } {

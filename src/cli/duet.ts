@@ -1,7 +1,9 @@
 // Entry point of `npm run duet -- <command>` (run by tsx). The work is in run-cli.ts.
 import { closeRenderPool } from '@/server/render/render-pool';
-import { closeParentChannel, parentReporter } from './job-progress';
+import { closeParentChannel, giveWayToServer, parentReporter } from './job-progress';
 import { runCli } from './run-cli';
+
+giveWayToServer();
 
 process.exitCode = await runCli(process.argv.slice(2), {
   env: process.env,

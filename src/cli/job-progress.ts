@@ -1,6 +1,7 @@
 // What a command run by the Studio (a child process with an IPC channel, see
 // server/site-jobs/run-site-job.ts) tells its parent as it works: how far it is, and why it
 // stopped. Run from a terminal there is no channel and these calls do nothing.
+import { constants, setPriority } from 'node:os';
 import type { JobProgressEvent, JobReporter } from '@/core/site-jobs/job-event';
 
 export type { JobEvent, JobFailureEvent, JobProgressEvent, JobReporter } from '@/core/site-jobs/job-event';
@@ -23,6 +24,21 @@ export function parentReporter(): JobReporter | undefined {
     }
     process.send?.(event);
   };
+}
+
+/**
+ * Run by the Studio, the command shares the machine with the server that started it: at a
+ * lower priority, an export, backup or import takes the CPU the server's readers leave,
+ * instead of half of it (docs/performance.md, "Export, backup and import"). Called first
+ * thing, so the threads the command starts later (compression, render workers) inherit it.
+ */
+export function giveWayToServer(): void {
+  if (!process.send) return;
+  try {
+    setPriority(constants.priority.PRIORITY_BELOW_NORMAL);
+  } catch {
+    // Not permitted here (some containers): the job runs at the server's priority.
+  }
 }
 
 /** Resolves once every event sent so far has been written to the channel, then closes it. */

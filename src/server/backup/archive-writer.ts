@@ -10,6 +10,7 @@ import { Readable, Transform } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
 import { ZipFile } from 'yazl';
 import { syncFile } from '@/server/media/durable-file';
+import { createEntryWindow } from '@/server/zip/entry-window';
 
 export interface WrittenEntry {
   path: string;
@@ -36,6 +37,8 @@ export interface WriterProgress {
 export function createArchiveWriter(file: string, progress: WriterProgress = { addBytes() {}, addEntry() {} }): ArchiveWriter {
   const partial = `${file}.partial`;
   const zip = new ZipFile();
+  // A site with many media files is many entries: see entry-window.ts.
+  const window = createEntryWindow(zip);
   // 'wx': never overwrite, whether a finished backup or another run's partial file.
   const output = createWriteStream(partial, { flags: 'wx', mode: 0o600 });
   // Only a file this writer created may be deleted by abort(): not another run's partial one.
@@ -64,6 +67,7 @@ export function createArchiveWriter(file: string, progress: WriterProgress = { a
       },
     });
     const piped = pipeline(source, meter);
+    window.started();
     zip.addReadStream(meter, path, { compress: options.compress, mtime: new Date() });
     // finished() waits for the meter's readable side to end: yazl has taken every byte.
     await Promise.race([Promise.all([piped, finished(meter)]), failed]);
@@ -75,7 +79,7 @@ export function createArchiveWriter(file: string, progress: WriterProgress = { a
     add,
     addBuffer: (path, data) => add(path, Readable.from([data]), { compress: true }),
     async finish() {
-      zip.end();
+      window.end();
       await Promise.race([written, failed]);
       await syncFile(partial);
       await rename(partial, file);

@@ -15,6 +15,7 @@ import type { Db } from '@/db/client';
 import { inReadSnapshot } from '@/db/transaction';
 import { listExportPostIds, listExportTextNames, readExportAuthors, readExportMedia, readExportPosts, readExportTags } from '@/db/repositories/duet-export-reader';
 import { describeMediaStore } from '@/server/media/media-store';
+import { createEntryWindow } from '@/server/zip/entry-window';
 import { streamDuetJson, type DuetJsonCounts } from './build-export';
 import { hashingFileStream, planMediaFiles } from './export-media-files';
 import { markdownPath, renderMarkdownFile, type MarkdownNames } from './export-markdown';
@@ -57,6 +58,8 @@ type ArchiveSummary = Omit<ExportSummary, 'file' | 'bytes' | 'seconds'>;
 
 async function writeArchive(db: Db, temporary: string, options: WriteExportOptions): Promise<ArchiveSummary> {
   const zip = new yazl.ZipFile();
+  // A site's Markdown files are tens of thousands of entries: see entry-window.ts.
+  const window = createEntryWindow(zip);
   // Any failure (a file vanishing, a query failing) ends the archive; `failed` carries it out.
   let fail: (error: unknown) => void = () => {};
   const failed = new Promise<never>((_, reject) => (fail = reject));
@@ -68,6 +71,7 @@ async function writeArchive(db: Db, temporary: string, options: WriteExportOptio
   written.catch(fail);
   const lazy = (name: string, entry: { compress: boolean }, open: () => Promise<NodeJS.ReadableStream> | NodeJS.ReadableStream) =>
     zip.addReadStreamLazy(name, entry, (cb) => {
+      window.started();
       Promise.resolve()
         .then(open)
         .then((stream) => {
@@ -77,7 +81,7 @@ async function writeArchive(db: Db, temporary: string, options: WriteExportOptio
     });
   try {
     const summarize = await addEntries(db, lazy, options);
-    zip.end();
+    window.end();
     await Promise.race([written, failed]);
     return summarize();
   } catch (error) {
