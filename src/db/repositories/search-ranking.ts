@@ -21,6 +21,8 @@ const sqliteWeights = sql.raw('10.0, 4.0, 3.0, 1.0, 0.0');
 const searchedColumns = '{title excerpt names body}';
 
 export interface RankSlice {
+  /** Where counting and ranking stop: `searchCap`, or a small number in tests. */
+  cap: number;
   locale: SearchLocale;
   tagId: number | undefined;
   nowIso: string;
@@ -30,22 +32,29 @@ export interface RankSlice {
 
 export interface Ranked {
   ids: number[];
-  /** The number of matches, or `searchCap` when there are more (`isCapped`). */
+  /** The number of matches, or the cap when there are more (`isCapped`). */
   total: number;
   isCapped: boolean;
 }
 
 /** The page inside the capped candidates: nothing past the cap is reachable. */
 function pageOf(slice: RankSlice): { limit: number; offset: number } {
-  return { limit: Math.max(0, Math.min(slice.limit, searchCap - slice.offset)), offset: slice.offset };
+  return { limit: Math.max(0, Math.min(slice.limit, slice.cap - slice.offset)), offset: slice.offset };
 }
 
-function toRanked(ids: number[], counted: number): Ranked {
-  return { ids, total: Math.min(counted, searchCap), isCapped: counted > searchCap };
+function toRanked(slice: RankSlice, rows: Array<{ id: number | null; counted: number | string }>): Ranked {
+  const counted = Number(rows[0]?.counted ?? 0);
+  return { ids: rows.flatMap((r) => (r.id === null ? [] : [r.id])), total: Math.min(counted, slice.cap), isCapped: counted > slice.cap };
 }
 
 /** SQLite: FTS5 reads matches in rowid order and stops at the cap; bm25 ranks the candidates. */
 export async function rankSqlite(db: Kysely<Database>, slice: RankSlice, expression: string): Promise<Ranked> {
+  const { rows } = await sqliteRankQuery(slice, expression).execute(db);
+  return toRanked(slice, rows);
+}
+
+/** The query of rankSqlite, apart so a test can read its plan. */
+export function sqliteRankQuery(slice: RankSlice, expression: string) {
   const lang = slice.locale === 'all' ? '' : `lang : "${slice.locale}" AND `;
   const full = `${lang}${searchedColumns} : (${expression})`;
   const visible = sql`rowid not in (${hiddenTranslations(slice.nowIso)})
@@ -55,11 +64,11 @@ export async function rankSqlite(db: Kysely<Database>, slice: RankSlice, express
   // in that scan; which of them match in the title is a second scan over their range of
   // rowids (FTS5 seeks to it), since looking rows up one by one would parse the query again
   // for each.
-  const { rows } = await sql<{ id: number | null; counted: number }>`
+  return sql<{ id: number | null; counted: number }>`
     with matched as (
         select rowid as id, bm25(search_fts, ${sqliteWeights}) as score from search_fts
         where search_fts match ${full} and ${visible}
-        order by rowid desc limit ${searchCap + 1}
+        order by rowid desc limit ${slice.cap + 1}
       ),
       titled as (
         select rowid as id from search_fts
@@ -71,8 +80,7 @@ export async function rankSqlite(db: Kysely<Database>, slice: RankSlice, express
         limit ${limit} offset ${offset}
       )
     select ranked.id, counted.n as counted
-    from (select count(*) as n from matched) counted left join ranked on 1 = 1`.execute(db);
-  return toRanked(rows.flatMap((r) => (r.id === null ? [] : [r.id])), Number(rows[0]?.counted ?? 0));
+    from (select count(*) as n from matched) counted left join ranked on 1 = 1`;
 }
 
 /**
@@ -82,16 +90,31 @@ export async function rankSqlite(db: Kysely<Database>, slice: RankSlice, express
  * whole table for a common word, so this query asks it not to.
  */
 export async function rankPostgres(db: Kysely<Database>, slice: RankSlice, query: string, titleQuery: string): Promise<Ranked> {
+  const rankIn = async (trx: Kysely<Database>): Promise<Ranked> => toRanked(slice, (await postgresRankQuery(slice, query, titleQuery).execute(trx)).rows);
+  const run = async (trx: Kysely<Database>): Promise<Ranked> => {
+    // Transaction-local, and put back afterwards for a caller whose transaction goes on.
+    const { rows } = await sql<{ previous: string }>`
+      select current_setting('enable_seqscan') as previous, set_config('enable_seqscan', 'off', true)`.execute(trx);
+    try {
+      return await rankIn(trx);
+    } finally {
+      if (db.isTransaction) await sql`select set_config('enable_seqscan', ${rows[0]!.previous}, true)`.execute(trx);
+    }
+  };
+  return db.isTransaction ? run(db) : db.transaction().execute(run);
+}
+
+/** The query of rankPostgres, apart so a test can read its plan. */
+export function postgresRankQuery(slice: RankSlice, query: string, titleQuery: string) {
   const filters = sql`${slice.locale === 'all' ? sql`` : sql`and d.locale = ${slice.locale}`}
     and d.post_id not in (${hiddenPosts(slice.nowIso)})
     ${slice.tagId === undefined ? sql`` : sql`and d.post_id in (select post_id from post_tags where tag_id = ${slice.tagId})`}`;
   const { limit, offset } = pageOf(slice);
-  const rankIn = async (trx: Kysely<Database>): Promise<Ranked> => {
-    const { rows } = await sql<{ id: number | null; counted: string }>`
+  return sql<{ id: number | null; counted: string }>`
       with matched as (
           select d.translation_id as id from search_documents d
           where d.tsv @@ to_tsquery('simple', ${query}) ${filters}
-          order by d.translation_id desc limit ${searchCap + 1}
+          order by d.translation_id desc limit ${slice.cap + 1}
         ),
         ranked as (
           select d.translation_id as id
@@ -104,20 +127,7 @@ export async function rankPostgres(db: Kysely<Database>, slice: RankSlice, query
           limit ${limit} offset ${offset}
         )
       select ranked.id, counted.n as counted
-      from (select count(*) as n from matched) counted left join ranked on true`.execute(trx);
-    return toRanked(rows.flatMap((r) => (r.id === null ? [] : [r.id])), Number(rows[0]?.counted ?? 0));
-  };
-  const run = async (trx: Kysely<Database>): Promise<Ranked> => {
-    // Transaction-local, and put back afterwards for a caller whose transaction goes on.
-    const { rows } = await sql<{ previous: string }>`
-      select current_setting('enable_seqscan') as previous, set_config('enable_seqscan', 'off', true)`.execute(trx);
-    try {
-      return await rankIn(trx);
-    } finally {
-      if (db.isTransaction) await sql`select set_config('enable_seqscan', ${rows[0]!.previous}, true)`.execute(trx);
-    }
-  };
-  return db.isTransaction ? run(db) : db.transaction().execute(run);
+      from (select count(*) as n from matched) counted left join ranked on true`;
 }
 
 /** Translations of posts a reader cannot see now: not published, or scheduled for later. */

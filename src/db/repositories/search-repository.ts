@@ -22,7 +22,7 @@ import type { Database } from '../schema';
 import { postPath } from '@/core/content/post-path';
 import { toIsoTimestamp } from './map-rows';
 import type { SearchTables } from './search-tables';
-import { rankPostgres, rankSqlite, type Ranked, type RankSlice } from './search-ranking';
+import { rankPostgres, rankSqlite, searchCap, type Ranked, type RankSlice } from './search-ranking';
 
 export const maxSearchPageSize = 50;
 
@@ -82,6 +82,8 @@ function checkPaging(page: number, pageSize: number): void {
 export interface SearchRepositoryOptions {
   /** Other ways to say a word (core/search/glossary.ts); [] searches for the words only. */
   glossary?: readonly (readonly string[])[];
+  /** Where counting and ranking stop (search-ranking.ts); tests make it small. */
+  cap?: number;
 }
 
 interface Slice extends RankSlice {
@@ -145,7 +147,7 @@ export function createSearchRepository(db: Kysely<Database>, options: SearchRepo
       const terms = expandQuery(tokenizeQuery(opts.query), options.glossary ?? defaultGlossary);
       if (terms.length === 0) return { items: [], total: 0, isTotalCapped: false, page, pageSize, isPartial: false };
       const locale = opts.locale ?? 'all';
-      const base = { terms, locale, tagId: opts.tagId, nowIso: toIsoTimestamp(opts.now ?? new Date()), limit: pageSize, offset: (page - 1) * pageSize };
+      const base = { cap: options.cap ?? searchCap, terms, locale, tagId: opts.tagId, nowIso: toIsoTimestamp(opts.now ?? new Date()), limit: pageSize, offset: (page - 1) * pageSize };
       const run = (mode: Mode) => {
         const slice = { ...base, mode };
         return locale === 'all' && opts.preferLocale ? rankPreferring(slice, opts.preferLocale) : rank(slice);
