@@ -2,14 +2,14 @@
 // repository, search-repository.ts, builds the queries and loads the hits). Ranking every
 // match of a very common word and counting them all grew with the site (182 ms at 50,000
 // posts for a word in every text, issue 27); what a reader can use is the first pages.
-// So both queries stop early: the candidates are the newest `searchCap` + 1 visible
-// matches, read in id order straight from the index, where the scan can stop; the exact
-// ranking (title matches first, then by score, then newest) runs inside them. Up to
-// `searchCap` matches, the candidates are every match and the answer is the one a full
-// ranking gives; beyond it the count says "more than searchCap", the pages end there, and
-// an older translation can be missed even when its title matches: finding every title
-// match would read the word's whole list of documents again (the title is not indexed
-// apart), the cost this bound removes.
+// So the first query stops early: the newest `searchCap` + 1 visible matches, read in id
+// order straight from the index, where the scan can stop. Up to `searchCap` of them, a
+// second query ranks them as before (title matches first, then by score, then newest);
+// beyond it the count says "more than searchCap", the pages end there, and the results
+// are the newest matches, newest first. Ranking them would cost what the bound saves:
+// bm25 counts the documents holding each term (a read of the term's whole list) and
+// FTS5 finds title matches by reading every match's positions, so neither stays within
+// the newest (measured in docs/performance.md, "Search at 100,000 posts").
 import { sql, type Kysely } from 'kysely';
 import type { SearchLocale } from '@/core/search/types';
 import type { Database } from '../schema';
@@ -37,60 +37,78 @@ export interface Ranked {
   isCapped: boolean;
 }
 
-/** The page inside the capped candidates: nothing past the cap is reachable. */
-function pageOf(slice: RankSlice): { limit: number; offset: number } {
-  return { limit: Math.max(0, Math.min(slice.limit, slice.cap - slice.offset)), offset: slice.offset };
+/** The ids of one page, when the newest matches (`cap` + 1 of them) show there are more than `cap`. */
+function cappedPage(slice: RankSlice, newest: number[]): Ranked | null {
+  if (newest.length <= slice.cap) return null;
+  return { ids: newest.slice(slice.offset, Math.min(slice.offset + slice.limit, slice.cap)), total: slice.cap, isCapped: true };
 }
 
-function toRanked(slice: RankSlice, rows: Array<{ id: number | null; counted: number | string }>): Ranked {
-  const counted = Number(rows[0]?.counted ?? 0);
-  return { ids: rows.flatMap((r) => (r.id === null ? [] : [r.id])), total: Math.min(counted, slice.cap), isCapped: counted > slice.cap };
-}
-
-/** SQLite: FTS5 reads matches in rowid order and stops at the cap; bm25 ranks the candidates. */
+/** SQLite: FTS5 reads matches newest first and stops after `cap` + 1; bm25 ranks them below the cap. */
 export async function rankSqlite(db: Kysely<Database>, slice: RankSlice, expression: string): Promise<Ranked> {
+  const newest = (await sqliteNewestQuery(slice, expression).execute(db)).rows.map((r) => r.id);
+  const capped = cappedPage(slice, newest);
+  if (capped) return capped;
   const { rows } = await sqliteRankQuery(slice, expression).execute(db);
-  return toRanked(slice, rows);
+  return { ids: rows.map((r) => r.id), total: newest.length, isCapped: false };
 }
 
-/** The query of rankSqlite, apart so a test can read its plan. */
-export function sqliteRankQuery(slice: RankSlice, expression: string) {
-  const lang = slice.locale === 'all' ? '' : `lang : "${slice.locale}" AND `;
-  const full = `${lang}${searchedColumns} : (${expression})`;
-  const visible = sql`rowid not in (${hiddenTranslations(slice.nowIso)})
+const sqliteLang = (slice: RankSlice) => (slice.locale === 'all' ? '' : `lang : "${slice.locale}" AND `);
+
+/**
+ * Visibility is checked for each match the scan reaches (two lookups by key): the set of
+ * hidden translations, built first, would read every post's row.
+ */
+function sqliteVisible(slice: RankSlice) {
+  return sql`exists (
+      select 1 from search_documents d join posts p on p.id = d.post_id
+      where d.translation_id = search_fts.rowid and p.status = 'published' and p.published_at <= ${slice.nowIso}
+    )
     ${slice.tagId === undefined ? sql`` : sql`and rowid in (${taggedTranslations(slice.tagId)})`}`;
-  const { limit, offset } = pageOf(slice);
-  // bm25() only works in the query that scans search_fts, so the newest matches are scored
-  // in that scan; which of them match in the title is a second scan over their range of
-  // rowids (FTS5 seeks to it), since looking rows up one by one would parse the query again
-  // for each.
-  return sql<{ id: number | null; counted: number }>`
-    with matched as (
-        select rowid as id, bm25(search_fts, ${sqliteWeights}) as score from search_fts
-        where search_fts match ${full} and ${visible}
-        order by rowid desc limit ${slice.cap + 1}
-      ),
-      titled as (
-        select rowid as id from search_fts
-        where search_fts match ${`${lang}title : (${expression})`} and rowid >= (select min(id) from matched)
-      ),
-      ranked as (
-        select id from matched
-        order by case when id in (select id from titled) then 0 else 1 end, score, id desc
-        limit ${limit} offset ${offset}
-      )
-    select ranked.id, counted.n as counted
-    from (select count(*) as n from matched) counted left join ranked on 1 = 1`;
+}
+
+/** The newest `cap` + 1 visible matches: the index is read in rowid order and the scan stops there. */
+export function sqliteNewestQuery(slice: RankSlice, expression: string) {
+  return sql<{ id: number }>`
+    select rowid as id from search_fts
+    where search_fts match ${`${sqliteLang(slice)}${searchedColumns} : (${expression})`} and ${sqliteVisible(slice)}
+    order by rowid desc limit ${slice.cap + 1}`;
+}
+
+/** Every match ranked: title matches first, then bm25 (which reads each term's whole list), then newest. */
+export function sqliteRankQuery(slice: RankSlice, expression: string) {
+  const lang = sqliteLang(slice);
+  return sql<{ id: number }>`
+    select rowid as id from search_fts
+    where search_fts match ${`${lang}${searchedColumns} : (${expression})`} and ${sqliteVisible(slice)}
+    order by
+      case when rowid in (select rowid from search_fts where search_fts match ${`${lang}title : (${expression})`}) then 0 else 1 end,
+      bm25(search_fts, ${sqliteWeights}),
+      rowid desc
+    limit ${slice.limit} offset ${slice.offset}`;
 }
 
 /**
- * PostgreSQL: the same. Matching uses the GIN index on tsv; ranking reads only the small
- * head vector (title, excerpt, names), so among matches in the body alone the newest come
- * first. The planner, not knowing that reading tsv from TOAST is costly, would scan the
- * whole table for a common word, so this query asks it not to.
+ * PostgreSQL: the same. Matching uses the GIN index on tsv; ranking reads only the
+ * small head vector (title, excerpt, names), so among matches in the body alone the
+ * newest come first. The planner, not knowing that reading tsv from TOAST is costly,
+ * would scan the whole table for a common word, so these queries ask it not to.
  */
 export async function rankPostgres(db: Kysely<Database>, slice: RankSlice, query: string, titleQuery: string): Promise<Ranked> {
-  const rankIn = async (trx: Kysely<Database>): Promise<Ranked> => toRanked(slice, (await postgresRankQuery(slice, query, titleQuery).execute(trx)).rows);
+  const rankIn = async (trx: Kysely<Database>): Promise<Ranked> => {
+    const newest = (await postgresNewestQuery(slice, query).execute(trx)).rows.map((r) => r.id);
+    const capped = cappedPage(slice, newest);
+    if (capped) return capped;
+    if (newest.length === 0) return { ids: [], total: 0, isCapped: false };
+    const { rows } = await sql<{ id: number }>`
+      select d.translation_id as id from search_documents d
+      where d.translation_id = any(${newest})
+      order by
+        case when d.head @@ to_tsquery('simple', ${titleQuery}) then 0 else 1 end,
+        ts_rank(d.head, to_tsquery('simple', ${query}), 1) desc,
+        d.translation_id desc
+      limit ${slice.limit} offset ${slice.offset}`.execute(trx);
+    return { ids: rows.map((r) => r.id), total: newest.length, isCapped: false };
+  };
   const run = async (trx: Kysely<Database>): Promise<Ranked> => {
     // Transaction-local, and put back afterwards for a caller whose transaction goes on.
     const { rows } = await sql<{ previous: string }>`
@@ -104,39 +122,15 @@ export async function rankPostgres(db: Kysely<Database>, slice: RankSlice, query
   return db.isTransaction ? run(db) : db.transaction().execute(run);
 }
 
-/** The query of rankPostgres, apart so a test can read its plan. */
-export function postgresRankQuery(slice: RankSlice, query: string, titleQuery: string) {
-  const filters = sql`${slice.locale === 'all' ? sql`` : sql`and d.locale = ${slice.locale}`}
-    and d.post_id not in (${hiddenPosts(slice.nowIso)})
-    ${slice.tagId === undefined ? sql`` : sql`and d.post_id in (select post_id from post_tags where tag_id = ${slice.tagId})`}`;
-  const { limit, offset } = pageOf(slice);
-  return sql<{ id: number | null; counted: string }>`
-      with matched as (
-          select d.translation_id as id from search_documents d
-          where d.tsv @@ to_tsquery('simple', ${query}) ${filters}
-          order by d.translation_id desc limit ${slice.cap + 1}
-        ),
-        ranked as (
-          select d.translation_id as id
-          from search_documents d
-          where d.translation_id in (select id from matched)
-          order by
-            case when d.head @@ to_tsquery('simple', ${titleQuery}) then 0 else 1 end,
-            ts_rank(d.head, to_tsquery('simple', ${query}), 1) desc,
-            d.translation_id desc
-          limit ${limit} offset ${offset}
-        )
-      select ranked.id, counted.n as counted
-      from (select count(*) as n from matched) counted left join ranked on true`;
-}
-
-/** Translations of posts a reader cannot see now: not published, or scheduled for later. */
-function hiddenTranslations(nowIso: string) {
-  return sql`select t.translation_id from live_translations t where t.post_id in (${hiddenPosts(nowIso)})`;
-}
-
-function hiddenPosts(nowIso: string) {
-  return sql`select id from posts where status <> 'published' or published_at is null or published_at > ${nowIso}`;
+/** The newest `cap` + 1 visible matches, newest first. */
+export function postgresNewestQuery(slice: RankSlice, query: string) {
+  return sql<{ id: number }>`
+    select d.translation_id as id from search_documents d
+    where d.tsv @@ to_tsquery('simple', ${query})
+      ${slice.locale === 'all' ? sql`` : sql`and d.locale = ${slice.locale}`}
+      and exists (select 1 from posts p where p.id = d.post_id and p.status = 'published' and p.published_at <= ${slice.nowIso})
+      ${slice.tagId === undefined ? sql`` : sql`and d.post_id in (select post_id from post_tags where tag_id = ${slice.tagId})`}
+    order by d.translation_id desc limit ${slice.cap + 1}`;
 }
 
 function taggedTranslations(tagId: number) {
