@@ -180,7 +180,7 @@ for (const target of testTargets) {
       });
 
       it('has nothing to match for a query without words', async () => {
-        expect(await find('？！…', { tagId })).toEqual({ items: [], total: 0, page: 1, pageSize: 20, isPartial: false });
+        expect(await find('？！…', { tagId })).toEqual({ items: [], total: 0, isTotalCapped: false, page: 1, pageSize: 20, isPartial: false });
       });
     });
 

@@ -3,7 +3,7 @@
 // results with highlighted snippets and pages.
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
-import type { SearchHit } from '@/core/search/types';
+import type { SearchHit, SearchResult } from '@/core/search/types';
 import { otherLocale, type Locale } from '@/core/locales';
 import { formatDate } from '@/server/post-view';
 import { getSiteTimeZone } from '@/server/site/site-identity';
@@ -57,7 +57,7 @@ export async function SearchResults({ locale, state, hrefFor }: { locale: Locale
   return (
     <section aria-labelledby="search-summary">
       <p id="search-summary" className={styles.summary} role="status">
-        {tagName ? t('summaryInTag', { count: result.total, query, tag: tagName }) : t('summary', { count: result.total, query })}
+        {summaryOf(t, result, query, tagName)}
         {tag && (
           <>
             {' · '}
@@ -80,6 +80,13 @@ export async function SearchResults({ locale, state, hrefFor }: { locale: Locale
       <SearchPagination locale={locale} page={result.page} pages={pages} hrefFor={(page) => hrefFor({ page })} />
     </section>
   );
+}
+
+/** "12 results for …", or "More than 1,000 results for …" when the count stopped at its cap. */
+function summaryOf(t: Awaited<ReturnType<typeof getTranslations<'search'>>>, result: SearchResult, query: string, tag: string | undefined): string {
+  const count = result.total;
+  if (result.isTotalCapped) return tag ? t('summaryMoreInTag', { count, query, tag }) : t('summaryMore', { count, query });
+  return tag ? t('summaryInTag', { count, query, tag }) : t('summary', { count, query });
 }
 
 function SearchResultItem({ hit, locale, timeZone, labels }: { hit: SearchHit; locale: Locale; timeZone: string; labels: { badge: string; badgeTitle: string } }) {

@@ -33,7 +33,10 @@ export interface SearchHit {
 
 export interface SearchResult {
   items: SearchHit[];
+  /** Matches counted, up to the cap (db/repositories/search-ranking.ts). */
   total: number;
+  /** True when there are more matches than `total`: the count stopped at the cap, and so do the pages. */
+  isTotalCapped: boolean;
   page: number;
   pageSize: number;
   /**
