@@ -84,8 +84,12 @@ export async function goLive(trx: Transaction<Database>, translationId: number, 
     .values({ ...live, translation_id: translationId, post_id: draft.post_id, locale: draft.locale, published_at: options.nowIso })
     .onConflict((oc) => oc.column('translation_id').doUpdateSet(live))
     .execute();
-  // The draft's own rendering is now the live one's: stored once, there.
-  const draftState = text.revision_id === draft.revision_id ? { state: 'published', ...sharedRenderColumns } : { state: 'published' };
+  // The draft's own rendering is now the live one's: stored once, there. A draft that
+  // shared the rendering being replaced (another revision goes live) takes a copy back.
+  const draftState =
+    text.revision_id === draft.revision_id
+      ? { state: 'published', ...sharedRenderColumns }
+      : { state: 'published', ...(shared ? { html: shared.html, blocks: shared.blocks, body_text: shared.body_text } : {}) };
   await trx.updateTable('post_translations').set(draftState).where('id', '=', translationId).execute();
   await trx
     .updateTable('posts')
