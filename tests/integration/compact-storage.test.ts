@@ -19,6 +19,7 @@ import { migrations } from '@/db/migrations';
 import { columnsOf } from '@/db/migrations/columns-of';
 import { createContentRepository } from '@/db/repositories/content-repository';
 import { readDraftRendering } from '@/db/repositories/draft-rendering';
+import { goLive, goOffline } from '@/db/repositories/live-translation';
 import { createPublishingRepository } from '@/db/repositories/publishing-repository';
 import { createSearchRepository } from '@/db/repositories/search-repository';
 import { createStudioRepository } from '@/db/repositories/studio-repository';
@@ -145,6 +146,33 @@ function suite(target: TestTarget) {
       const again = await readSite(join(work, 'again.zip'));
       for (const [path, bytes] of before.files) expect(again.files.get(path), path).toBe(bytes);
       expect(again.renderings).toEqual(before.renderings);
+    }, 120_000);
+
+    it('keeps a shared draft’s rendering when another revision goes live, and when the text goes offline', async () => {
+      const content = createContentRepository(t.db, renderDocument);
+      const studio = createStudioRepository(t.db, renderDocument);
+      const editor = await createAccount(t.db, { name: 'Editor', email: `${unique('e')}@example.com`, password: 'long enough pw', role: 'editor' });
+      const post = await makePost(content, { sourceLocale: 'en', translations: { en: { slug: unique('pin'), title: 'Pinned', excerpt: '', body: body('en'), state: 'published' } } });
+      const first = (await studio.getStudioPost(post.id))!.translations.en!;
+      await studio.saveDraft(post.id, 'en', { fields: { slug: first.slug, title: 'Pinned', body: 'A second text.' }, expectedRevisionId: first.revisionId, userId: editor.id });
+      await t.db.transaction().execute((trx) => goLive(trx, first.id, { nowIso: new Date().toISOString() }));
+      const second = await readDraftRendering(t.db, post.id, 'en');
+      expect(second?.html).toBe('<p>A second text.</p>');
+      const draftRow = () => t.db.selectFrom('post_translations').select('html').where('id', '=', first.id).executeTakeFirstOrThrow();
+      expect((await draftRow()).html).toBeNull();
+
+      // The first revision goes live again (a schedule or a review pinned it): the draft keeps its own.
+      const rendered = await renderDocument({ markdown: body('en'), locale: 'en' });
+      await t.db.transaction().execute((trx) => goLive(trx, first.id, { nowIso: new Date().toISOString(), revision: { id: first.revisionId, rendered } }));
+      expect(await readDraftRendering(t.db, post.id, 'en')).toEqual(second);
+      expect((await createContentRepository(t.db).getRenderings([first.id])).get(first.id)?.html).toBe(rendered.html);
+
+      // Published as it is again, then taken offline: the draft's rendering stays.
+      await t.db.transaction().execute((trx) => goLive(trx, first.id, { nowIso: new Date().toISOString() }));
+      expect((await draftRow()).html).toBeNull();
+      await t.db.transaction().execute((trx) => goOffline(trx, first.id));
+      expect(await readDraftRendering(t.db, post.id, 'en')).toEqual(second);
+      expect((await draftRow()).html).toBe('<p>A second text.</p>');
     }, 120_000);
   });
 }
