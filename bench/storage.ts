@@ -80,7 +80,11 @@ async function measurePostgres(): Promise<{ sizes: Sizes; file: number }> {
   const db = createDatabase({ url: url.toString(), dataDir });
   try {
     await writeSite(db);
-    await sql`vacuum full`.execute(db);
+    // This schema's tables only: a bare VACUUM FULL would lock every schema's tables.
+    const { rows: tables } = await sql<{ name: string }>`
+      select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = current_schema() and c.relkind = 'r'`.execute(db);
+    for (const table of tables) await sql`vacuum full ${sql.table(table.name)}`.execute(db);
     const { rows } = await sql<{ name: string; bytes: string }>`
       select c.relname as name, pg_total_relation_size(c.oid) as bytes
       from pg_class c join pg_namespace n on n.oid = c.relnamespace
