@@ -99,7 +99,7 @@ export interface PostTranslationsTable {
   updated_at: string;
   /** The body as rendered at save time (see the stored-renders migration); null until then. */
   html: ColumnType<string | null, string | null | undefined, string | null>;
-  /** JSON list of the HTML's top-level blocks. */
+  /** The HTML's top-level blocks: their lengths, or the blocks themselves (core/markdown/stored-blocks.ts). */
   blocks: ColumnType<string | null, string | null | undefined, string | null>;
   body_text: ColumnType<string | null, string | null | undefined, string | null>;
   render_version: ColumnType<number | null, number | null | undefined, number | null>;

@@ -25,6 +25,7 @@ import * as tagDescriptions from './2026-12-30T0002-tag-descriptions';
 import * as translationMemory from './2026-12-30T0003-translation-memory';
 import * as glossary from './2026-12-31T0001-glossary';
 import * as fediverse from './2027-01-01T0001-fediverse';
+import * as compactStorage from './2027-01-02T0001-compact-storage';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0001-content': content,
@@ -50,6 +51,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-30T0003-translation-memory': translationMemory,
   '2026-12-31T0001-glossary': glossary,
   '2027-01-01T0001-fediverse': fediverse,
+  '2027-01-02T0001-compact-storage': compactStorage,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -15,7 +15,15 @@ export async function readPreviewContent(db: Kysely<Database>, postId: number, l
   const newsletterQuery = db.selectFrom('newsletters').select(['id', 'name_zh', 'name_en', 'sender_name', 'reply_to']);
   const [newsletter, draft, liveRows] = await Promise.all([
     (newsletterId === null ? newsletterQuery.orderBy('is_default', 'desc').orderBy('id') : newsletterQuery.where('id', '=', newsletterId)).limit(1).executeTakeFirst(),
-    db.selectFrom('post_translations').select(textColumns).where('post_id', '=', postId).where('locale', '=', locale).executeTakeFirst(),
+    db
+      .selectFrom('post_translations as t')
+      // A draft published as it is shares the live rendering (shared-rendering.ts).
+      .leftJoin('live_translations as l', (join) => join.onRef('l.translation_id', '=', 't.id').onRef('l.revision_id', '=', 't.revision_id'))
+      .select(['t.locale', 't.slug', 't.title', 't.excerpt', 't.derived_excerpt'])
+      .select((eb) => [eb.fn.coalesce('t.html', 'l.html').as('html'), eb.fn.coalesce('t.blocks', 'l.blocks').as('blocks'), eb.fn.coalesce('t.body_text', 'l.body_text').as('body_text')])
+      .where('t.post_id', '=', postId)
+      .where('t.locale', '=', locale)
+      .executeTakeFirst(),
     db.selectFrom('live_translations').select(textColumns).where('post_id', '=', postId).execute(),
   ]);
   if (!newsletter || !draft) return null;

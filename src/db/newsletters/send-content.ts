@@ -2,6 +2,7 @@
 // and the live version of each language of the post (the stored rendering readers see).
 import type { Kysely } from 'kysely';
 import type { Locale } from '@/core/locales';
+import { decodeStoredBlocks } from '@/core/markdown/stored-blocks';
 import type { Database } from '../schema';
 
 export interface LiveText {
@@ -28,7 +29,7 @@ export function liveTextOf(row: StoredText): LiveText {
     title: row.title,
     excerpt: row.excerpt || row.derived_excerpt || '',
     html: row.html ?? '',
-    blocks: row.blocks ? (JSON.parse(row.blocks) as string[]) : [],
+    blocks: row.blocks && row.html !== null ? decodeStoredBlocks(row.html, row.blocks) : [],
     text: row.body_text ?? '',
   };
 }

@@ -11,6 +11,7 @@ import type { Plan, Step, TextState } from '@/core/publishing/text-state';
 import type { Database } from '../schema';
 import { goLive, goOffline } from '../repositories/live-translation';
 import { pickTranslationText } from '../repositories/map-rows';
+import { sharedRenderColumns } from '../repositories/shared-rendering';
 import { reindexPost } from '../repositories/search-index';
 import { recordWebhookEvents } from '../repositories/webhook-outbox';
 import { recordFediverseEvents } from '../repositories/fediverse-outbox';
@@ -96,9 +97,8 @@ async function resetDraftToLive(trx: Transaction<Database>, translationId: numbe
       based_on_revision_id: live.based_on_revision_id,
       ...pickTranslationText(live),
       reading_minutes: live.reading_minutes,
-      html: live.html,
-      blocks: live.blocks,
-      body_text: live.body_text,
+      // The live text's rendering is the draft's again, shared rather than copied.
+      ...sharedRenderColumns,
       derived_excerpt: live.derived_excerpt,
       render_version: live.render_version,
       updated_at: nowIso,

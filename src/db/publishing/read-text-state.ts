@@ -29,10 +29,17 @@ export async function readTextState(db: Kysely<Database>, postId: number, locale
   const post = await db.selectFrom('posts').select('source_locale').where('id', '=', postId).executeTakeFirst();
   if (!post || !isLocale(post.source_locale)) return null;
   const draft = await db
-    .selectFrom('post_translations')
-    .select(['id', 'revision_id', 'based_on_revision_id', 'publish_at', 'scheduled_revision_id', 'html'])
-    .where('post_id', '=', postId)
-    .where('locale', '=', locale)
+    .selectFrom('post_translations as t')
+    .select(['t.id', 't.revision_id', 't.based_on_revision_id', 't.publish_at', 't.scheduled_revision_id'])
+    // A draft published as it is shares the live rendering (shared-rendering.ts). A
+    // subquery, not a join: the row is locked FOR UPDATE, which an outer join refuses.
+    .select((eb) =>
+      eb.fn
+        .coalesce('t.html', eb.selectFrom('live_translations as l').select('l.html').whereRef('l.translation_id', '=', 't.id').whereRef('l.revision_id', '=', 't.revision_id'))
+        .as('html'),
+    )
+    .where('t.post_id', '=', postId)
+    .where('t.locale', '=', locale)
     .$call((qb) => (options.lock && isPostgres(db) ? qb.forUpdate() : qb))
     .executeTakeFirst();
   if (!draft || draft.revision_id === null) return null;

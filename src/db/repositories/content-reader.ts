@@ -5,6 +5,7 @@ import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Author, Page, Post, PostKind, Tag } from '@/core/content/types';
 import { AppError } from '@/core/errors/app-error';
 import { isLocale, otherLocale, type Locale } from '@/core/locales';
+import { decodeStoredBlocks } from '@/core/markdown/stored-blocks';
 import type { Database } from '../schema';
 import { listArchiveYears, yearStart } from './archive-years';
 import { findAuthorAvatar } from './author-avatar';
@@ -253,7 +254,7 @@ export function createContentReader(db: Kysely<Database>) {
             locale: isLocale(r.locale) ? r.locale : 'zh',
             body: r.body,
             html: r.html,
-            blocks: r.blocks === null ? null : (JSON.parse(r.blocks) as string[]),
+            blocks: r.blocks === null || r.html === null ? null : decodeStoredBlocks(r.html, r.blocks),
             renderVersion: r.render_version,
           },
         ]),

@@ -4,11 +4,15 @@
 // demo (db/publishing/publish-directly.ts) call these inside their transaction; nothing
 // else writes the live table, so "nothing a reader sees changes without a publish" holds
 // by construction. What the change means (events, webhooks) is decided by the callers.
+// A draft whose revision is the one live keeps no rendering of its own (its html, blocks
+// and body_text are null): readers take the live text's (shared-rendering.ts), so a
+// published text's rendering is stored once. goLive and goOffline keep that true.
 import { sql, type Transaction } from 'kysely';
 import type { RenderedDocument } from '@/core/markdown/render-document';
 import { AppError } from '@/core/errors/app-error';
 import type { Database } from '../schema';
 import { pickTranslationText } from './map-rows';
+import { sharedRenderColumns } from './shared-rendering';
 import { refreshPostMemory } from './translation-memory';
 import { renderColumns } from './write-translation';
 
@@ -26,13 +30,18 @@ export interface GoLiveOptions {
 export async function goLive(trx: Transaction<Database>, translationId: number, options: GoLiveOptions): Promise<number> {
   const draft = await trx.selectFrom('post_translations').selectAll().where('id', '=', translationId).executeTakeFirst();
   if (!draft || draft.revision_id === null) throw new AppError('NOT_FOUND', 'There is no such translation to publish.');
+  // Already live and sharing its rendering: that rendering goes live again with it.
+  const shared =
+    draft.html === null
+      ? await trx.selectFrom('live_translations').select(['html', 'blocks', 'body_text']).where('translation_id', '=', translationId).where('revision_id', '=', draft.revision_id).executeTakeFirst()
+      : undefined;
   let text = {
     revision_id: draft.revision_id,
     ...pickTranslationText(draft),
     reading_minutes: draft.reading_minutes,
-    html: draft.html,
-    blocks: draft.blocks,
-    body_text: draft.body_text,
+    html: shared?.html ?? draft.html,
+    blocks: shared?.blocks ?? draft.blocks,
+    body_text: shared?.body_text ?? draft.body_text,
     derived_excerpt: draft.derived_excerpt,
     render_version: draft.render_version,
   };
@@ -75,7 +84,13 @@ export async function goLive(trx: Transaction<Database>, translationId: number, 
     .values({ ...live, translation_id: translationId, post_id: draft.post_id, locale: draft.locale, published_at: options.nowIso })
     .onConflict((oc) => oc.column('translation_id').doUpdateSet(live))
     .execute();
-  await trx.updateTable('post_translations').set({ state: 'published' }).where('id', '=', translationId).execute();
+  // The draft's own rendering is now the live one's: stored once, there. A draft that
+  // shared the rendering being replaced (another revision goes live) takes a copy back.
+  const draftState =
+    text.revision_id === draft.revision_id
+      ? { state: 'published', ...sharedRenderColumns }
+      : { state: 'published', ...(shared ? { html: shared.html, blocks: shared.blocks, body_text: shared.body_text } : {}) };
+  await trx.updateTable('post_translations').set(draftState).where('id', '=', translationId).execute();
   await trx
     .updateTable('posts')
     .set((eb) => ({ status: 'published', published_at: eb.fn.coalesce('published_at', sql.lit(options.nowIso)) }))
@@ -87,6 +102,17 @@ export async function goLive(trx: Transaction<Database>, translationId: number, 
 
 /** Takes one language off the site; the post becomes a draft when no language is left. */
 export async function goOffline(trx: Transaction<Database>, translationId: number): Promise<void> {
+  // A draft that shared the live rendering takes its own copy back before the live text goes.
+  await trx
+    .updateTable('post_translations as t')
+    .set((eb) => {
+      const live = (column: 'html' | 'blocks' | 'body_text') =>
+        eb.selectFrom('live_translations as l').select(column).whereRef('l.translation_id', '=', 't.id').whereRef('l.revision_id', '=', 't.revision_id');
+      return { html: live('html'), blocks: live('blocks'), body_text: live('body_text') };
+    })
+    .where('t.id', '=', translationId)
+    .where('t.html', 'is', null)
+    .execute();
   const removed = await trx.deleteFrom('live_translations').where('translation_id', '=', translationId).returning(['post_id']).executeTakeFirst();
   await trx.updateTable('post_translations').set({ state: 'draft' }).where('id', '=', translationId).execute();
   if (!removed) return;

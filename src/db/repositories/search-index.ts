@@ -89,7 +89,8 @@ async function writeDocuments(db: Db, translations: IndexableTranslation[], name
     const bodyText = t.body_text ?? t.body;
     const excerpt = excerptOrDerived(t.excerpt, t.derived_excerpt);
     const doc = buildSearchDocument({ title: t.title, excerpt, body: t.body, bodyText, names: names.get(`${t.post_id}:${t.locale}`) ?? [] });
-    return { row: { translation_id: t.id, post_id: t.post_id, locale: t.locale, body_text: doc.bodyText }, doc };
+    // The plain text is not kept here: a hit's snippet is cut from the live text's own.
+    return { row: { translation_id: t.id, post_id: t.post_id, locale: t.locale }, doc };
   });
   if (isPostgres(db as Kysely<unknown>)) {
     await search

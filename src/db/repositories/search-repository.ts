@@ -116,7 +116,9 @@ export function createSearchRepository(db: Kysely<Database>, options: SearchRepo
       .selectFrom('search_documents as d')
       .innerJoin('live_translations as t', 't.translation_id', 'd.translation_id')
       .innerJoin('posts as p', 'p.id', 't.post_id')
-      .select(['t.translation_id as id', 't.post_id', 't.locale', 't.slug', 't.title', 't.excerpt', 't.derived_excerpt', 'd.body_text', 'p.kind', 'p.published_at'])
+      .select(['t.translation_id as id', 't.post_id', 't.locale', 't.slug', 't.title', 't.excerpt', 't.derived_excerpt', 'p.kind', 'p.published_at'])
+      // The text the index was built from (search-index.ts): its plain text, or its Markdown before that was stored.
+      .select((eb) => eb.fn.coalesce('t.body_text', 't.body').as('body_text'))
       .where('t.translation_id', 'in', ids)
       .execute();
     const byId = new Map(rows.map((row) => [row.id, row]));

@@ -6,7 +6,6 @@ export type SearchDocumentsTable = {
   translation_id: number;
   post_id: number;
   locale: string;
-  body_text: string;
   /** PostgreSQL only: written with SQL expressions, never read back. */
   tsv?: unknown;
   head?: unknown;

@@ -99,7 +99,13 @@ export function createTranslationBoard(db: Kysely<Database>) {
       // The words of the source, for this page's rows only.
       const sourceIds = pageRows.map((r) => r.source_translation_id);
       const texts = sourceIds.length
-        ? await db.selectFrom('post_translations').select(['id', 'body_text', 'body']).where('id', 'in', sourceIds).execute()
+        ? await db
+            .selectFrom('post_translations as t')
+            // A draft published as it is shares the live rendering (shared-rendering.ts).
+            .leftJoin('live_translations as l', (join) => join.onRef('l.translation_id', '=', 't.id').onRef('l.revision_id', '=', 't.revision_id'))
+            .select((eb) => ['t.id', 't.body', eb.fn.coalesce('t.body_text', 'l.body_text').as('body_text')])
+            .where('t.id', 'in', sourceIds)
+            .execute()
         : [];
       const textById = new Map(texts.map((t) => [t.id, t.body_text ?? t.body]));
       const items: BoardRow[] = pageRows.flatMap((r) => {

@@ -6,6 +6,7 @@ import type { Transaction } from 'kysely';
 import type { Translation } from '@/core/content/types';
 import type { RenderedDocument } from '@/core/markdown/render-document';
 import { AppError } from '@/core/errors/app-error';
+import { encodeStoredBlocks } from '@/core/markdown/stored-blocks';
 import type { Locale } from '@/core/locales';
 import type { Database } from '../schema';
 import { rejectNul, requireText } from './check-text';
@@ -110,7 +111,7 @@ export async function writeTranslation(
 export function renderColumns(rendered: RenderedDocument) {
   return {
     html: rendered.html,
-    blocks: JSON.stringify(rendered.blocks),
+    blocks: encodeStoredBlocks(rendered.html, rendered.blocks),
     body_text: rendered.plainText,
     derived_excerpt: rendered.derivedExcerpt,
     render_version: rendered.renderVersion,

@@ -1,0 +1,120 @@
+// What a bilingual post costs on disk: a fresh site of N posts of the demo's length
+// (both languages published, written through the content repository, so every row, the
+// search index and the translation memory are the ones Duet writes; each distinct body
+// rendered once), then every table and index's bytes per post. SQLite: VACUUM, then the
+// `dbstat` table; PostgreSQL (TEST_DATABASE_URL, a fresh schema dropped afterwards):
+// VACUUM FULL, then pg_total_relation_size of each table (its indexes and TOAST with it).
+//   npx tsx bench/storage.ts [--posts 1000] [--databases sqlite,postgres]
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql, type Kysely } from 'kysely';
+import pg from 'pg';
+import { renderDocument, type RenderedDocument } from '@/core/markdown/render-document';
+import { createDatabase } from '../src/db/client';
+import { migrateToLatest } from '../src/db/migrate';
+import { createContentRepository } from '../src/db/repositories/content-repository';
+import type { Database } from '../src/db/schema';
+
+const arg = (name: string, fallback: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1]! : fallback);
+const posts = Number(arg('--posts', '1000'));
+const databases = arg('--databases', process.env.TEST_DATABASE_URL ? 'sqlite,postgres' : 'sqlite').split(',');
+const demo = join(process.cwd(), 'demo', 'posts');
+const bodyOf = (file: string) => readFileSync(file, 'utf8').replace(/^---[\s\S]*?---\n/, '');
+const pairs = readdirSync(demo)
+  .filter((key) => existsSync(join(demo, key, 'zh.md')) && existsSync(join(demo, key, 'en.md')))
+  .map((key) => ({ zh: bodyOf(join(demo, key, 'zh.md')), en: bodyOf(join(demo, key, 'en.md')) }));
+
+// The same few bodies again and again: rendered once each, so the site is built in seconds.
+const renders = new Map<string, Promise<RenderedDocument>>();
+const render: typeof renderDocument = (input) => {
+  const key = `${input.locale}\n${input.markdown}`;
+  if (!renders.has(key)) renders.set(key, renderDocument(input));
+  return renders.get(key)!;
+};
+
+async function writeSite(db: Kysely<Database>): Promise<void> {
+  await migrateToLatest(db);
+  const repo = createContentRepository(db, render);
+  for (let i = 0; i < posts; i++) {
+    const pair = pairs[i % pairs.length]!;
+    await repo.createPost({
+      status: 'published',
+      sourceLocale: i % 3 === 0 ? 'en' : 'zh',
+      publishedAt: new Date(Date.UTC(2026, 0, 1) + i * 60_000),
+      translations: {
+        zh: { slug: `wen-zhang-${i}`, title: `第 ${i} 篇：双语出版`, excerpt: '', body: pair.zh, state: 'published' },
+        en: { slug: `post-${i}`, title: `Post ${i}: bilingual publishing`, excerpt: '', body: pair.en, state: 'published' },
+      },
+    });
+  }
+}
+
+type Sizes = Array<{ name: string; bytes: number }>;
+
+async function measureSqlite(): Promise<{ sizes: Sizes; file: number }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'duet-storage-'));
+  const db = createDatabase({ url: '', dataDir });
+  try {
+    await writeSite(db);
+    await sql`vacuum`.execute(db);
+    const { rows } = await sql<{ name: string; bytes: number }>`select name, sum(pgsize) as bytes from dbstat group by name`.execute(db);
+    return { sizes: rows, file: statSync(join(dataDir, 'duet.db')).size };
+  } finally {
+    await db.destroy();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function measurePostgres(): Promise<{ sizes: Sizes; file: number }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('PostgreSQL needs TEST_DATABASE_URL');
+  const schema = `storage_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  const url = new URL(base);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  const dataDir = mkdtempSync(join(tmpdir(), 'duet-storage-'));
+  const db = createDatabase({ url: url.toString(), dataDir });
+  try {
+    await writeSite(db);
+    // This schema's tables only: a bare VACUUM FULL would lock every schema's tables.
+    const { rows: tables } = await sql<{ name: string }>`
+      select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = current_schema() and c.relkind = 'r'`.execute(db);
+    for (const table of tables) await sql`vacuum full ${sql.table(table.name)}`.execute(db);
+    const { rows } = await sql<{ name: string; bytes: string }>`
+      select c.relname as name, pg_total_relation_size(c.oid) as bytes
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = current_schema() and c.relkind in ('r', 'm')`.execute(db);
+    const sizes = rows.map((r) => ({ name: r.name, bytes: Number(r.bytes) }));
+    return { sizes, file: sizes.reduce((sum, r) => sum + r.bytes, 0) };
+  } finally {
+    await db.destroy();
+    await admin.query(`drop schema if exists ${schema} cascade`);
+    await admin.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function print(name: string, { sizes, file }: { sizes: Sizes; file: number }) {
+  const kb = (bytes: number) => (bytes / 1024 / posts).toFixed(2).padStart(8);
+  console.log(`\n${name}: ${posts} bilingual posts, ${(file / 1024 / 1024).toFixed(1)} MB in all, ${kb(file).trim()} KB per post`);
+  for (const row of [...sizes].sort((a, b) => b.bytes - a.bytes).filter((r) => r.bytes / posts >= 100)) {
+    console.log(`  ${row.name.padEnd(48)}${kb(row.bytes)} KB/post`);
+  }
+}
+
+async function main() {
+  if (databases.includes('sqlite')) print('SQLite', await measureSqlite());
+  if (databases.includes('postgres')) print('PostgreSQL', await measurePostgres());
+}
+
+main()
+  .then(() => process.exit(0))
+  .catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });

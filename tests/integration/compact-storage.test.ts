@@ -1,0 +1,180 @@
+// The compact-storage migration (#27) on both databases: a site stored in the layout before
+// it (every rendering's blocks a second copy of its HTML, every draft a copy of the live
+// rendering, the search index a copy of the plain text) is converted in place; readers get
+// the same pages, renderings, draft previews and search results, `duet export` writes the
+// same bytes, and running the migration again changes nothing.
+//
+// The old layout is made the way an upgrade meets it: a site written by Duet, then the
+// migration's down step, which stores every copy again. The test checks those rows are the
+// ones the code before wrote (its renderColumns: the renderer's output, blocks as JSON).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql, type Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isLocale } from '@/core/locales';
+import { renderDocument } from '@/core/markdown/render-document';
+import { migrateToLatest } from '@/db/migrate';
+import { migrations } from '@/db/migrations';
+import { columnsOf } from '@/db/migrations/columns-of';
+import { createContentRepository } from '@/db/repositories/content-repository';
+import { readDraftRendering } from '@/db/repositories/draft-rendering';
+import { goLive, goOffline } from '@/db/repositories/live-translation';
+import { createPublishingRepository } from '@/db/repositories/publishing-repository';
+import { createSearchRepository } from '@/db/repositories/search-repository';
+import { createStudioRepository } from '@/db/repositories/studio-repository';
+import { createAccount } from '@/server/auth/accounts';
+import { writeDuetExport } from '@/server/export/write-export-zip';
+import { openImportArchive } from '@/server/import/read-archive';
+import { makePost, unique } from './helpers/factories';
+import { testTargets, type TestDatabase, type TestTarget } from './helpers/test-databases';
+
+const name = '2027-01-02T0001-compact-storage';
+const word = `zqcompact${Math.random().toString(36).slice(2, 10).replace(/\d/g, 'x')}`;
+const body = (lang: string) =>
+  `# ${lang} ${word}\n\nA paragraph with *emphasis* and a [link](https://example.com).\n\n- one\n- two\n\n\`\`\`\nconst a = 1;\n\nconst b = 2;\n\`\`\`\n\n> A quote\n> over two lines.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n第二段：双语出版。\n`;
+
+async function readArchive(file: string): Promise<Map<string, string>> {
+  const archive = await openImportArchive(file);
+  try {
+    const files = new Map<string, string>();
+    for (const entry of archive.entries) {
+      const chunks: Buffer[] = [];
+      for await (const chunk of await archive.openEntry(entry.path)) chunks.push(chunk as Buffer);
+      // duet.json's createdAt is the one line two exports of the same content differ by.
+      const text = Buffer.concat(chunks).toString('latin1');
+      files.set(entry.path, entry.path === 'duet.json' ? text.replace(/^ {2}"createdAt": .*\n/m, '') : text);
+    }
+    return files;
+  } finally {
+    archive.close();
+  }
+}
+
+function suite(target: TestTarget) {
+  describe.skipIf(target.skip)(`compact storage migration (${target.name})`, () => {
+    let t: TestDatabase;
+    const work = mkdtempSync(join(tmpdir(), 'duet-compact-'));
+    let slugs: Array<{ locale: 'zh' | 'en'; slug: string }> = [];
+
+    /** Everything a reader, an editor or an export gets of the site. */
+    async function readSite(file: string) {
+      const content = createContentRepository(t.db, renderDocument);
+      const pages = await Promise.all(slugs.map(({ locale, slug }) => content.findPostBySlug(locale, slug)));
+      const liveIds = (await t.db.selectFrom('live_translations').select('translation_id').orderBy('translation_id').execute()).map((r) => r.translation_id);
+      const renderings = [...(await content.getRenderings(liveIds)).entries()];
+      const drafts = await t.db.selectFrom('post_translations').select(['post_id', 'locale']).orderBy('id').execute();
+      const previews = await Promise.all(drafts.map((d) => (isLocale(d.locale) ? readDraftRendering(t.db, d.post_id, d.locale) : null)));
+      const search = await createSearchRepository(t.db).search({ query: word, page: 1, pageSize: 20 });
+      await writeDuetExport(t.db, { dataDir: t.dataDir, file });
+      return { pages, renderings, previews, search, files: await readArchive(file) };
+    }
+
+    beforeAll(async () => {
+      t = await target.open();
+      await migrateToLatest(t.db);
+      const content = createContentRepository(t.db, renderDocument);
+      const studio = createStudioRepository(t.db, renderDocument);
+      const publishing = createPublishingRepository(t.db, renderDocument);
+      const translations = (suffix: string, state: 'published' | 'draft') => ({
+        zh: { slug: `zh-${suffix}`, title: `标题 ${suffix}`, excerpt: '', body: body('zh'), state },
+        en: { slug: suffix, title: `Title ${suffix}`, excerpt: '', body: body('en'), state },
+      });
+      // Published as written; published, then edited (the draft ahead of the live text); never published.
+      const [same, ahead, draft] = [unique('same'), unique('ahead'), unique('draft')];
+      const editor = await createAccount(t.db, { name: 'Editor', email: `${unique('e')}@example.com`, password: 'long enough pw', role: 'editor' });
+      await makePost(content, { translations: translations(same, 'published') });
+      const edited = await makePost(content, { translations: translations(ahead, 'published') });
+      const en = (await studio.getStudioPost(edited.id))!.translations.en!;
+      await studio.saveDraft(edited.id, 'en', { fields: { slug: ahead, title: 'A later title', body: `${body('en')}\nA later paragraph.\n` }, expectedRevisionId: en.revisionId, userId: editor.id });
+      await publishing.submitForReview(edited.id, 'en', editor.id, 'Please look');
+      await makePost(content, { status: 'draft', publishedAt: null, translations: translations(draft, 'draft') });
+      slugs = [same, ahead].flatMap((slug) => [
+        { locale: 'zh' as const, slug: `zh-${slug}` },
+        { locale: 'en' as const, slug },
+      ]);
+
+      // The layout before the migration, and a migration table that has not seen it yet.
+      await migrations[name]!.down!(t.db);
+      await sql`delete from kysely_migration where name = ${name}`.execute(t.db);
+    }, 120_000);
+    afterAll(async () => {
+      await t?.close();
+      rmSync(work, { recursive: true, force: true });
+    });
+
+    it('starts from the rows the code before wrote', async () => {
+      const drafts = await t.db.selectFrom('post_translations').select(['locale', 'body', 'html', 'blocks', 'body_text']).execute();
+      expect(drafts).toHaveLength(6);
+      for (const row of drafts) {
+        const rendered = await renderDocument({ markdown: row.body, locale: row.locale === 'zh' ? 'zh' : 'en' });
+        expect({ html: row.html, blocks: row.blocks, body_text: row.body_text }).toEqual({ html: rendered.html, blocks: JSON.stringify(rendered.blocks), body_text: rendered.plainText });
+      }
+      expect(await columnsOf(t.db as unknown as Kysely<unknown>, 'search_documents')).toContain('body_text');
+    });
+
+    it('converts the site in place: the same pages, search results and export, byte for byte, in less space', async () => {
+      const before = await readSite(join(work, 'before.zip'));
+      const size = async () => {
+        const { rows } = await sql<{ n: number | string }>`
+          select sum(length(coalesce(html, '') || coalesce(blocks, '') || coalesce(body_text, ''))) as n from post_translations`.execute(t.db);
+        return Number(rows[0]!.n);
+      };
+      const sizeBefore = await size();
+
+      expect((await migrateToLatest(t.db)).applied).toEqual([name]);
+      const after = await readSite(join(work, 'after.zip'));
+      expect(after.pages).toEqual(before.pages);
+      expect(after.renderings).toEqual(before.renderings);
+      expect(after.previews).toEqual(before.previews);
+      expect(after.search).toEqual(before.search);
+      expect(after.search.items.length).toBeGreaterThanOrEqual(4);
+      expect(after.search.items.every((hit) => hit.snippet.length > 0)).toBe(true);
+      expect([...after.files.keys()]).toEqual([...before.files.keys()]);
+      for (const [path, bytes] of before.files) expect(after.files.get(path), path).toBe(bytes);
+
+      // What changed is only how it is stored.
+      expect(await size()).toBeLessThan(sizeBefore / 2);
+      const shared = await t.db.selectFrom('post_translations').select(['state', 'html']).where('html', 'is', null).execute();
+      expect(shared.length).toBe(3);
+      const blocks = await t.db.selectFrom('live_translations').select('blocks').execute();
+      expect(blocks.every((row) => /^\[\d+(,\d+)*\]$/.test(row.blocks ?? ''))).toBe(true);
+      expect(await columnsOf(t.db as unknown as Kysely<unknown>, 'search_documents')).not.toContain('body_text');
+
+      // Safe to run again: nothing moves.
+      await migrations[name]!.up(t.db);
+      const again = await readSite(join(work, 'again.zip'));
+      for (const [path, bytes] of before.files) expect(again.files.get(path), path).toBe(bytes);
+      expect(again.renderings).toEqual(before.renderings);
+    }, 120_000);
+
+    it('keeps a shared draft’s rendering when another revision goes live, and when the text goes offline', async () => {
+      const content = createContentRepository(t.db, renderDocument);
+      const studio = createStudioRepository(t.db, renderDocument);
+      const editor = await createAccount(t.db, { name: 'Editor', email: `${unique('e')}@example.com`, password: 'long enough pw', role: 'editor' });
+      const post = await makePost(content, { sourceLocale: 'en', translations: { en: { slug: unique('pin'), title: 'Pinned', excerpt: '', body: body('en'), state: 'published' } } });
+      const first = (await studio.getStudioPost(post.id))!.translations.en!;
+      await studio.saveDraft(post.id, 'en', { fields: { slug: first.slug, title: 'Pinned', body: 'A second text.' }, expectedRevisionId: first.revisionId, userId: editor.id });
+      await t.db.transaction().execute((trx) => goLive(trx, first.id, { nowIso: new Date().toISOString() }));
+      const second = await readDraftRendering(t.db, post.id, 'en');
+      expect(second?.html).toBe('<p>A second text.</p>');
+      const draftRow = () => t.db.selectFrom('post_translations').select('html').where('id', '=', first.id).executeTakeFirstOrThrow();
+      expect((await draftRow()).html).toBeNull();
+
+      // The first revision goes live again (a schedule or a review pinned it): the draft keeps its own.
+      const rendered = await renderDocument({ markdown: body('en'), locale: 'en' });
+      await t.db.transaction().execute((trx) => goLive(trx, first.id, { nowIso: new Date().toISOString(), revision: { id: first.revisionId, rendered } }));
+      expect(await readDraftRendering(t.db, post.id, 'en')).toEqual(second);
+      expect((await createContentRepository(t.db).getRenderings([first.id])).get(first.id)?.html).toBe(rendered.html);
+
+      // Published as it is again, then taken offline: the draft's rendering stays.
+      await t.db.transaction().execute((trx) => goLive(trx, first.id, { nowIso: new Date().toISOString() }));
+      expect((await draftRow()).html).toBeNull();
+      await t.db.transaction().execute((trx) => goOffline(trx, first.id));
+      expect(await readDraftRendering(t.db, post.id, 'en')).toEqual(second);
+      expect((await draftRow()).html).toBe('<p>A second text.</p>');
+    }, 120_000);
+  });
+}
+
+for (const target of testTargets) suite(target);
