@@ -46,9 +46,10 @@ async function readTemplates(db: Db): Promise<Template[]> {
     const translations = [];
     for (const live of lives) {
       const draft = await db.selectFrom('post_translations').selectAll().where('id', '=', live.translation_id).executeTakeFirstOrThrow();
-      const indexed = await db.withTables<SearchTables>().selectFrom('search_documents').select('body_text').where('translation_id', '=', live.translation_id).executeTakeFirst();
+      const indexed = await db.withTables<SearchTables>().selectFrom('search_documents').select('translation_id').where('translation_id', '=', live.translation_id).executeTakeFirst();
       if (!indexed) continue;
-      const doc = buildSearchDocument({ title: '', excerpt: live.excerpt ?? '', body: '', bodyText: indexed.body_text, names: [] });
+      // The index keeps no copy of the plain text (compact storage): the live row has it.
+      const doc = buildSearchDocument({ title: '', excerpt: live.excerpt ?? '', body: '', bodyText: live.body_text ?? live.body, names: [] });
       translations.push({ draft: draft as Row, live: live as Row, doc });
     }
     if (translations.length > 0) templates.push({ post: post as Row, translations });
@@ -90,8 +91,8 @@ async function copyBatch(trx: Db, templates: Template[], from: number, to: numbe
   if (isPostgres(trx as Kysely<unknown>)) {
     // The template's excerpt and body lexemes (weights B and C), under the copy's title.
     await sql`
-      insert into search_documents (translation_id, post_id, locale, body_text, tsv, head)
-      select v.id, v.post_id, s.locale, s.body_text,
+      insert into search_documents (translation_id, post_id, locale, tsv, head)
+      select v.id, v.post_id, s.locale,
         setweight(to_tsvector('simple', v.title), 'A') || ts_filter(s.tsv, '{b,c}'),
         setweight(to_tsvector('simple', v.title), 'A') || ts_filter(s.head, '{b}')
       from unnest(${documents.map((d) => d.id)}::int[], ${documents.map((d) => d.postId)}::int[], ${documents.map((d) => d.template)}::int[],
@@ -100,8 +101,8 @@ async function copyBatch(trx: Db, templates: Template[], from: number, to: numbe
     return;
   }
   for (const d of documents) {
-    await sql`insert into search_documents (translation_id, post_id, locale, body_text)
-      select ${d.id}, ${d.postId}, locale, body_text from search_documents where translation_id = ${d.template}`.execute(trx);
+    await sql`insert into search_documents (translation_id, post_id, locale)
+      select ${d.id}, ${d.postId}, locale from search_documents where translation_id = ${d.template}`.execute(trx);
   }
   await search
     .insertInto('search_fts')
