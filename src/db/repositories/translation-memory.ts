@@ -3,11 +3,12 @@
 // from, and a key index (CJK bigrams, words) that lets a lookup compare the query with
 // the few units sharing its keys rather than with every unit. The memory is written by
 // translation-memory-store.ts, in the publishing transaction (live-translation.ts);
-// createTranslationMemory answers the editor as a TranslationSuggester.
+// createTranslationMemory answers the editor as a TranslationSuggester and rebuilds it.
 import type { Kysely } from 'kysely';
 import type { Locale } from '@/core/locales';
 import { fuzzyThreshold, matchPercentage, matchTokens } from '@/core/translation/fuzzy-match';
 import { maxSegmentChars, memoryKeys, normalizeSegment as normalize, segmentHash as hashOf } from '@/core/translation/memory-units';
+import type { MarkdownBlock } from '@/core/translation/segments';
 import type { Suggestion, TranslationSuggester } from '@/core/translation/suggester';
 import type { Database } from '../schema';
 import { refreshPostsMemory } from './translation-memory-store';
@@ -16,12 +17,18 @@ import { refreshPostsMemory } from './translation-memory-store';
 const candidatesPerLookup = 40;
 /** Posts a rebuild refreshes per transaction: a few set-wise statements each, short enough not to hold other writers long. */
 const postsPerRebuildBatch = 200;
+/** Texts given to `cut` at once: enough to keep the render pool's workers busy, far below its queue's bound. */
+const cutsAtOnce = 8;
 
 export interface TranslationMemory extends TranslationSuggester {
   /** Up to `limit` suggestions, best first; 100 % first, then fuzzy matches from 70 %. */
   suggest(segment: string, from: Locale, to: Locale, limit?: number): Promise<Suggestion[]>;
-  /** Rebuilds the whole memory from the live tables (after an import or for the benchmark); returns the posts read. */
-  rebuild(nowIso?: string): Promise<number>;
+  /**
+   * Rebuilds the whole memory from the live tables (after an import or for the benchmark);
+   * returns the posts read. `cut` cuts a text into its Markdown blocks (the render pool's
+   * workers on a server); without it, this thread parses them.
+   */
+  rebuild(nowIso?: string, cut?: (markdown: string) => Promise<MarkdownBlock[]>): Promise<number>;
   /** How many units the memory holds, per direction. */
   size(): Promise<number>;
 }
@@ -90,11 +97,19 @@ export function createTranslationMemory(db: Kysely<Database>): TranslationMemory
       });
     },
 
-    async rebuild(nowIso = new Date().toISOString()) {
+    async rebuild(nowIso = new Date().toISOString(), cut?: (markdown: string) => Promise<MarkdownBlock[]>) {
       const posts = (await db.selectFrom('live_translations').select('post_id').distinct().orderBy('post_id').execute()).map((row) => row.post_id);
       for (let i = 0; i < posts.length; i += postsPerRebuildBatch) {
         const batch = posts.slice(i, i + postsPerRebuildBatch);
-        await db.transaction().execute((trx) => refreshPostsMemory(trx, batch, nowIso));
+        // The texts cut before the transaction (a text changed meanwhile is cut in it instead).
+        const blocks = new Map<string, MarkdownBlock[]>();
+        if (cut) {
+          const bodies = [...new Set((await db.selectFrom('live_translations').select('body').where('post_id', 'in', batch).execute()).map((row) => row.body))];
+          for (let j = 0; j < bodies.length; j += cutsAtOnce) {
+            await Promise.all(bodies.slice(j, j + cutsAtOnce).map(async (body) => blocks.set(body, await cut(body))));
+          }
+        }
+        await db.transaction().execute((trx) => refreshPostsMemory(trx, batch, nowIso, blocks));
       }
       return posts.length;
     },
