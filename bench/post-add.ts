@@ -4,7 +4,8 @@
 // in the render worker pool, then `createPost` (published, quiet) in one transaction. The
 // transaction's parts are then timed again one by one on the post just added, each in its
 // own transaction: the translation memory (its units forgotten first, so they are stored
-// as new, as they were), and the search index. The rest of the write (posts, drafts,
+// as new, as they were; and once more by the per-unit build it replaced, for comparison
+// under the same load), and the search index. The rest of the write (posts, drafts,
 // revisions, live texts, the Studio list's triggers, outbox rows) is the difference.
 // Readers' cache invalidation (revalidateTag) happens on a server after the commit and is
 // not part of this path. Every step's p50 and p95 over --posts posts, each a new pair (the
@@ -24,6 +25,7 @@ import { reindexPost } from '../src/db/repositories/search-index';
 import { refreshPostMemory } from '../src/db/repositories/translation-memory-store';
 import { renderDocument, type RenderDocumentInput, type RenderedDocument } from '../src/core/markdown/render-document';
 import { closeRenderPool, renderInWorker } from '../src/server/render/render-pool';
+import { refreshPostMemoryPerUnit } from '../tests/integration/helpers/per-unit-memory';
 
 const arg = (name: string, fallback: string) => {
   const at = process.argv.indexOf(name);
@@ -110,7 +112,7 @@ async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
 }
 
 async function measure(db: Kysely<Database>): Promise<Record<string, number[]>> {
-  const steps: Record<string, number[]> = { 'render (2 texts, worker)': [], 'write transaction': [], 'of which memory': [], 'of which search index': [], 'of which the rest': [], 'per post': [] };
+  const steps: Record<string, number[]> = { 'render (2 texts, worker)': [], 'write transaction': [], 'of which memory': [], 'memory, per unit (before)': [], 'of which search index': [], 'of which the rest': [], 'per post': [] };
   const run = Date.now().toString(36);
   for (let n = 0; n < perRun + 3; n++) {
     const demoPair = pairs[n % pairs.length]!;
@@ -122,13 +124,18 @@ async function measure(db: Kysely<Database>): Promise<Record<string, number[]>> 
     });
     const repo = createContentRepository(db, async ({ locale }) => rendered[locale]);
     const [created, write] = await timed(() => repo.createPost(post(n, pair)));
-    // The memory again on the post just added, its units forgotten first so they are stored anew.
-    await db.transaction().execute(async (trx) => {
+    // The memory again on the post just added, its units forgotten first so they are stored
+    // anew: by the per-unit build it replaced (tests' reference) and by the batched one, in
+    // turn, so both meet the same load.
+    const forget = () => db.transaction().execute(async (trx) => {
       const units = (await trx.selectFrom('translation_memory_links').select('unit_id').where('post_id', '=', created.id).execute()).map((row) => row.unit_id);
       await trx.deleteFrom('translation_memory_links').where('post_id', '=', created.id).execute();
       if (units.length > 0) await trx.deleteFrom('translation_memory_units').where('id', 'in', units).where((eb) => eb.not(eb.exists(eb.selectFrom('translation_memory_links as l').select('l.unit_id').whereRef('l.unit_id', '=', 'translation_memory_units.id')))).execute();
     });
     const nowIso = new Date().toISOString();
+    await forget();
+    const [, perUnit] = await timed(() => db.transaction().execute((trx) => refreshPostMemoryPerUnit(trx, created.id, nowIso)));
+    await forget();
     // With the blocks the worker cut, as goLive has them from createPost.
     const cut = new Map([rendered.zh, rendered.en].flatMap((doc, i) => (doc.markdownBlocks ? [[i === 0 ? pair.zh : pair.en, doc.markdownBlocks] as const] : [])));
     const [, memory] = await timed(() => db.transaction().execute((trx) => refreshPostMemory(trx, created.id, nowIso, cut)));
@@ -137,6 +144,7 @@ async function measure(db: Kysely<Database>): Promise<Record<string, number[]>> 
     steps['render (2 texts, worker)']!.push(render);
     steps['write transaction']!.push(write);
     steps['of which memory']!.push(memory);
+    steps['memory, per unit (before)']!.push(perUnit);
     steps['of which search index']!.push(index);
     steps['of which the rest']!.push(Math.max(0, write - memory - index));
     steps['per post']!.push(render + write);

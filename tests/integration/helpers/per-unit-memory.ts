@@ -1,14 +1,14 @@
 // The translation memory's build as it was before it was batched (one lookup, one insert
 // and one insert of keys per unit, Markdown parsed here): the reference the batched
 // writer (db/repositories/translation-memory-store.ts) must agree with, row for row.
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { isOutdated } from '@/core/content/translation-status';
 import type { Locale } from '@/core/locales';
 import { memoryKeys, segmentHash, unitsOfPair, type MemoryUnit } from '@/core/translation/memory-units';
 import { markdownBlocks } from '@/core/translation/segments';
 import type { Database } from '@/db/schema';
 
-export async function refreshPostMemoryPerUnit(db: Kysely<Database>, postId: number, nowIso: string): Promise<void> {
+export async function refreshPostMemoryPerUnit(db: Kysely<Database> | Transaction<Database>, postId: number, nowIso: string): Promise<void> {
   const post = await db.selectFrom('posts').select('source_locale').where('id', '=', postId).executeTakeFirst();
   const live = await db.selectFrom('live_translations').select(['locale', 'body', 'revision_id', 'based_on_revision_id']).where('post_id', '=', postId).execute();
   const source = live.find((row) => row.locale === post?.source_locale);
@@ -25,7 +25,7 @@ export async function refreshPostMemoryPerUnit(db: Kysely<Database>, postId: num
   if (links.size > 0) await db.insertInto('translation_memory_links').values([...links.values()]).execute();
 }
 
-async function storeUnit(db: Kysely<Database>, { from, to, segment }: MemoryUnit, nowIso: string): Promise<number> {
+async function storeUnit(db: Kysely<Database> | Transaction<Database>, { from, to, segment }: MemoryUnit, nowIso: string): Promise<number> {
   const identity = { from_locale: from, to_locale: to, source_hash: segmentHash(segment.sourceText), target_hash: segmentHash(segment.targetText) };
   const found = await db
     .selectFrom('translation_memory_units')
