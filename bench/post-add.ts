@@ -9,7 +9,9 @@
 // revisions, live texts, the Studio list's triggers, outbox rows) is the difference.
 // Readers' cache invalidation (revalidateTag) happens on a server after the commit and is
 // not part of this path. Every step's p50 and p95 over --posts posts, each a new pair (the
-// demo articles, first paragraph numbered: new memory units, as a real new post has).
+// demo articles, first paragraph numbered: new memory units, as a real new post has), and
+// the process's CPU time per step (this thread, the render workers and SQLite; not the
+// PostgreSQL server's), which a loaded machine inflates far less than the wall clock.
 //   npx tsx bench/post-add.ts [--sites 1000,10000] [--posts 50] [--db sqlite,postgres] [--fresh]
 // Sites are kept (SQLite: bench/.data/post-add-N; PostgreSQL: schema bench_post_add_N) and
 // reused, growing by --posts each run; --fresh builds them again.
@@ -105,9 +107,14 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 };
 
-async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
+/** CPU time of the whole process (this thread, the render workers, SQLite) per step: what the machine's load does not inflate much. */
+const cpu: Record<string, number[]> = {};
+async function timed<T>(work: () => Promise<T>, step?: string): Promise<[T, number]> {
   const t0 = performance.now();
+  const c0 = process.cpuUsage();
   const result = await work();
+  const used = process.cpuUsage(c0);
+  if (step) (cpu[step] ??= []).push((used.user + used.system) / 1000);
   return [result, performance.now() - t0];
 }
 
@@ -121,9 +128,9 @@ async function measure(db: Kysely<Database>): Promise<Record<string, number[]>> 
     const [rendered, render] = await timed(async () => {
       const [zh, en] = await Promise.all([renderInWorker({ markdown: pair.zh, locale: 'zh' }), renderInWorker({ markdown: pair.en, locale: 'en' })]);
       return { zh, en };
-    });
+    }, 'render (2 texts, worker)');
     const repo = createContentRepository(db, async ({ locale }) => rendered[locale]);
-    const [created, write] = await timed(() => repo.createPost(post(n, pair)));
+    const [created, write] = await timed(() => repo.createPost(post(n, pair)), 'write transaction');
     // The memory again on the post just added, its units forgotten first so they are stored
     // anew: by the per-unit build it replaced (tests' reference) and by the batched one, in
     // turn, so both meet the same load.
@@ -134,13 +141,17 @@ async function measure(db: Kysely<Database>): Promise<Record<string, number[]>> 
     });
     const nowIso = new Date().toISOString();
     await forget();
-    const [, perUnit] = await timed(() => db.transaction().execute((trx) => refreshPostMemoryPerUnit(trx, created.id, nowIso)));
+    const [, perUnit] = await timed(() => db.transaction().execute((trx) => refreshPostMemoryPerUnit(trx, created.id, nowIso)), 'memory, per unit (before)');
     await forget();
     // With the blocks the worker cut, as goLive has them from createPost.
     const cut = new Map([rendered.zh, rendered.en].flatMap((doc, i) => (doc.markdownBlocks ? [[i === 0 ? pair.zh : pair.en, doc.markdownBlocks] as const] : [])));
-    const [, memory] = await timed(() => db.transaction().execute((trx) => refreshPostMemory(trx, created.id, nowIso, cut)));
-    const [, index] = await timed(() => db.transaction().execute((trx) => reindexPost(trx, created.id)));
-    if (n < 3) continue; // warm-up: the pool's workers, prepared statements
+    const [, memory] = await timed(() => db.transaction().execute((trx) => refreshPostMemory(trx, created.id, nowIso, cut)), 'of which memory');
+    const [, index] = await timed(() => db.transaction().execute((trx) => reindexPost(trx, created.id)), 'of which search index');
+    if (n < 3) {
+      // warm-up: the pool's workers, prepared statements
+      for (const values of Object.values(cpu)) values.pop();
+      continue;
+    }
     steps['render (2 texts, worker)']!.push(render);
     steps['write transaction']!.push(write);
     steps['of which memory']!.push(memory);
@@ -159,11 +170,13 @@ for (const kind of databases) {
     try {
       const [, filled] = await timed(() => fill(db, size));
       if (filled > 1000) console.log(`${kind}, ${size} posts: site built in ${(filled / 1000).toFixed(0)} s`);
+      for (const key of Object.keys(cpu)) delete cpu[key];
       const steps = await measure(db);
       for (const [step, values] of Object.entries(steps)) {
-        rows.push({ db: kind, site: size, step, 'p50 ms': Number(percentile(values, 50).toFixed(1)), 'p95 ms': Number(percentile(values, 95).toFixed(1)), posts: values.length });
+        const used = cpu[step];
+        rows.push({ db: kind, site: size, step, 'p50 ms': Number(percentile(values, 50).toFixed(1)), 'p95 ms': Number(percentile(values, 95).toFixed(1)), 'CPU p50 ms': used ? Number(percentile(used, 50).toFixed(1)) : '', posts: values.length });
       }
-      console.log(JSON.stringify(rows.filter((row) => row.db === kind && row.site === size).map((row) => [row.step, row['p50 ms']])));
+      console.log(JSON.stringify(rows.filter((row) => row.db === kind && row.site === size).map((row) => [row.step, row['p50 ms'], row['CPU p50 ms']])));
     } finally {
       await close();
     }
