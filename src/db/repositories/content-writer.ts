@@ -26,7 +26,7 @@ import { requireText } from './check-text';
 import { loadMediaByIds, loadPosts, type PostMediaRole } from './load-posts';
 import { foldAuthors, foldTags, toIsoTimestamp } from './map-rows';
 import { reindexPost } from './search-index';
-import type { CutBlocks } from './translation-memory-store';
+import { cutBlocksOf } from './translation-memory-store';
 import { publishDirectly, unpublishDirectly } from '../publishing/publish-directly';
 import { assertSourceRevision, renderColumns, writeTranslation, type TranslationFields } from './write-translation';
 
@@ -315,17 +315,6 @@ export function createContentWriter(db: Kysely<Database>, render?: Renderer) {
         }
       }),
   };
-}
-
-/** The Markdown blocks the renderings brought, by text, for the translation memory. */
-function cutBlocksOf(texts: PerLocale<{ body: string }>, rendered: PerLocale<RenderedDocument>): CutBlocks {
-  const cut = new Map<string, NonNullable<RenderedDocument['markdownBlocks']>>();
-  for (const locale of locales) {
-    const blocks = rendered[locale]?.markdownBlocks;
-    const body = texts[locale]?.body;
-    if (blocks && body !== undefined) cut.set(body, blocks);
-  }
-  return cut;
 }
 
 function attachedMedia(input: NewPost): Array<{ media_id: number; role: PostMediaRole; locale: Locale | null }> {

@@ -6,7 +6,9 @@
 // import publishes one post after another (docs/performance.md, "Adding a post").
 import type { Kysely, Transaction } from 'kysely';
 import { isOutdated } from '@/core/content/translation-status';
-import type { Locale } from '@/core/locales';
+import type { PerLocale } from '@/core/content/types';
+import type { RenderedDocument } from '@/core/markdown/render-document';
+import { locales, type Locale } from '@/core/locales';
 import { memoryKeys, segmentHash, unitsOfPair, type MemoryUnit } from '@/core/translation/memory-units';
 import { markdownBlocks, type MarkdownBlock } from '@/core/translation/segments';
 import type { Database } from '../schema';
@@ -15,6 +17,17 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 /** Blocks of Markdown texts already cut by the render worker, by text: those are not parsed again. */
 export type CutBlocks = ReadonlyMap<string, readonly MarkdownBlock[]>;
+
+/** The Markdown blocks fresh renderings brought (RenderedDocument.markdownBlocks), by text. */
+export function cutBlocksOf(texts: PerLocale<{ body: string }>, rendered: PerLocale<RenderedDocument>): CutBlocks {
+  const cut = new Map<string, readonly MarkdownBlock[]>();
+  for (const locale of locales) {
+    const blocks = rendered[locale]?.markdownBlocks;
+    const body = texts[locale]?.body;
+    if (blocks && body !== undefined) cut.set(body, blocks);
+  }
+  return cut;
+}
 
 /** Rows per multi-row statement: far below either database's limit on bound values. */
 const rowsPerInsert = 500;
