@@ -6,14 +6,17 @@
 // bench/generate-posts.ts --vary (every post's first paragraph numbered, so no two posts
 // are the same pair) into a temporary DATA_DIR; publishing them fills the memory as it
 // goes, then the memory is emptied and rebuilt for the build time.
-//   npx tsx bench/translation-memory.mjs [--posts 1000,10000] [--seconds 10]
+//   npx tsx bench/translation-memory.mjs [--posts 1000,10000] [--seconds 10] [--site DIR]
+// --site copies the SQLite site of DIR (e.g. bench/.data/post-add-1000, bench/post-add.ts)
+// instead of generating one: the same site for two versions of the code.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDatabase } from '../src/db/client';
 import { createTranslationMemory } from '../src/db/repositories/translation-memory';
 import { segmentPair } from '../src/core/translation/segments';
+import { closeRenderPool, markdownBlocksInWorker } from '../src/server/render/render-pool';
 
 const arg = (name, fallback) => {
   const at = process.argv.indexOf(name);
@@ -21,6 +24,7 @@ const arg = (name, fallback) => {
 };
 const counts = String(arg('--posts', '1000,10000')).split(',').map(Number);
 const seconds = Number(arg('--seconds', '10'));
+const site = arg('--site', undefined);
 
 const demo = join(process.cwd(), 'demo', 'posts');
 const bodyOf = (file) => readFileSync(file, 'utf8').replace(/^---[\s\S]*?---\n/, '');
@@ -51,13 +55,17 @@ const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((
 async function measure(count, asked) {
   const dataDir = mkdtempSync(join(tmpdir(), 'duet-tm-bench-'));
   try {
-    console.log(`sqlite, ${count} posts: generating (the memory fills as they are published)…`);
     let started = performance.now();
-    const gen = spawnSync(process.execPath, [join(process.cwd(), 'node_modules/tsx/dist/cli.mjs'), 'bench/generate-posts.ts', String(count), '--vary'], {
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    if (gen.status !== 0) throw new Error('generate-posts failed');
+    if (site) {
+      for (const file of ['duet.db', 'duet.db-wal']) if (existsSync(join(site, file))) copyFileSync(join(site, file), join(dataDir, file));
+    } else {
+      console.log(`sqlite, ${count} posts: generating (the memory fills as they are published)…`);
+      const gen = spawnSync(process.execPath, [join(process.cwd(), 'node_modules/tsx/dist/cli.mjs'), 'bench/generate-posts.ts', String(count), '--vary'], {
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      if (gen.status !== 0) throw new Error('generate-posts failed');
+    }
     const generateSeconds = (performance.now() - started) / 1000;
 
     const db = createDatabase({ url: '', dataDir });
@@ -65,7 +73,8 @@ async function measure(count, asked) {
       const memory = createTranslationMemory(db);
       await db.deleteFrom('translation_memory_units').execute();
       started = performance.now();
-      const posts = await memory.rebuild();
+      // The Markdown cut in the render pool's workers, as a server or the CLI would.
+      const posts = await memory.rebuild(undefined, (markdown) => markdownBlocksInWorker(markdown));
       const buildSeconds = (performance.now() - started) / 1000;
       const units = await memory.size();
       const keys = Number((await db.selectFrom('translation_memory_keys').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
@@ -115,3 +124,4 @@ for (const count of counts) {
   console.log(JSON.stringify(rows.at(-1)));
 }
 console.table(rows);
+await closeRenderPool();

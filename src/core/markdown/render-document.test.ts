@@ -1,4 +1,7 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { markdownBlocks } from '@/core/translation/segments';
 import { readingMinutes } from '@/core/content/reading-time';
 import { markdownToPlainText } from './plain-text';
 import { renderDocument, renderVersion } from './render-document';
@@ -14,6 +17,21 @@ describe('renderDocument', () => {
     expect(doc.plainText).toBe(markdownToPlainText(markdown));
     expect(doc.readingMinutes).toBe(readingMinutes(markdown));
     expect(doc.renderVersion).toBe(renderVersion);
+    expect(doc.markdownBlocks).toEqual(markdownBlocks(markdown));
+  });
+
+  it('cuts every demo article into the blocks the translation memory would cut', async () => {
+    const postsDir = join(process.cwd(), 'demo/posts');
+    for (const key of readdirSync(postsDir)) {
+      for (const locale of ['zh', 'en'] as const) {
+        const file = join(postsDir, key, `${locale}.md`);
+        if (!existsSync(file)) continue;
+        const markdown = readFileSync(file, 'utf8');
+        const doc = await renderDocument({ markdown, locale });
+        expect(doc.markdownBlocks!.length).toBeGreaterThan(3);
+        expect(doc.markdownBlocks).toEqual(markdownBlocks(markdown));
+      }
+    }
   });
 });
 

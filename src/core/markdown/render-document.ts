@@ -5,6 +5,7 @@
 import type { Locale } from '@/core/locales';
 import { deriveExcerpt } from '@/core/content/derive-excerpt';
 import { readingMinutesOfTree } from '@/core/content/reading-time';
+import { blocksOfTree, type MarkdownBlock } from '@/core/translation/segments';
 import { leadParagraphsOf } from './lead-paragraphs';
 import { parseMarkdown } from './parse-markdown';
 import { plainTextOf } from './plain-text';
@@ -31,6 +32,12 @@ export interface RenderedDocument {
   derivedExcerpt: string;
   readingMinutes: number;
   renderVersion: number;
+  /**
+   * The Markdown's top-level blocks (core/translation/segments), cut from the same parse:
+   * the translation memory's input when this text goes live, so its transaction does not
+   * parse Markdown. Only on a fresh rendering; never stored.
+   */
+  markdownBlocks?: MarkdownBlock[];
 }
 
 /** Whatever renders for a caller: the worker pool on a server, renderDocument itself in tests. */
@@ -45,6 +52,7 @@ export async function renderDocument({ markdown, locale, images }: RenderDocumen
   const plainText = plainTextOf(tree);
   const derivedExcerpt = deriveExcerpt(leadParagraphsOf(tree));
   const minutes = readingMinutesOfTree(tree);
+  const markdownBlocks = blocksOfTree(tree, markdown);
   const { html, blocks } = await renderMarkdownTree(tree, markdown, { locale, images });
-  return { html, blocks, plainText, derivedExcerpt, readingMinutes: minutes, renderVersion };
+  return { html, blocks, plainText, derivedExcerpt, readingMinutes: minutes, renderVersion, markdownBlocks };
 }

@@ -3,7 +3,7 @@
 // top-level blocks paired as the parallel view and the editor pair them (split-blocks'
 // alignKinds); inside a pair of prose blocks, sentences are paired only when both sides
 // split into the same number of sentences, otherwise the whole block is one segment.
-import type { Nodes } from 'mdast';
+import type { Nodes, Root } from 'mdast';
 import { parseMarkdown } from '@/core/markdown/parse-markdown';
 import { alignKinds } from '@/core/markdown/split-blocks';
 
@@ -45,8 +45,13 @@ const kindOfNode: Partial<Record<Nodes['type'], SegmentKind>> = {
 
 /** The top-level blocks of a Markdown text with the kinds the parallel view gives them. */
 export function markdownBlocks(markdown: string): MarkdownBlock[] {
+  return blocksOfTree(parseMarkdown(markdown), markdown);
+}
+
+/** The same from the text's tree, for the render worker, which has parsed it already. */
+export function blocksOfTree(tree: Root, markdown: string): MarkdownBlock[] {
   const blocks: MarkdownBlock[] = [];
-  for (const node of parseMarkdown(markdown).children) {
+  for (const node of tree.children) {
     const kind = node.type === 'list' ? (node.ordered ? 'ol' : 'ul') : kindOfNode[node.type];
     const from = node.position?.start.offset;
     const to = node.position?.end.offset;

@@ -8,6 +8,7 @@ import type { PublishingEvent } from '@/core/publishing/events';
 import type { Locale } from '@/core/locales';
 import type { Database } from '../schema';
 import { goLive, goOffline } from '../repositories/live-translation';
+import type { CutBlocks } from '../repositories/translation-memory-store';
 import { recordWebhookEvents } from '../repositories/webhook-outbox';
 import { recordFediverseEvents } from '../repositories/fediverse-outbox';
 import { readTextState } from './read-text-state';
@@ -15,13 +16,15 @@ import { readTextState } from './read-text-state';
 interface Options {
   nowIso: string;
   quiet?: boolean;
+  /** Markdown blocks of texts just rendered, so the memory does not parse them again (goLive). */
+  cut?: CutBlocks;
 }
 
 export async function publishDirectly(trx: Transaction<Database>, postId: number, locale: Locale, options: Options): Promise<PublishingEvent[]> {
   const state = await readTextState(trx, postId, locale);
   if (!state) return [];
   const events = goingLiveEvents(state, state.draft.revisionId, 'person');
-  await goLive(trx, state.translationId, { nowIso: options.nowIso });
+  await goLive(trx, state.translationId, { nowIso: options.nowIso, cut: options.cut });
   if (!options.quiet) {
     await recordWebhookEvents(trx, events, new Date(options.nowIso));
     await recordFediverseEvents(trx, events, new Date(options.nowIso));

@@ -26,6 +26,7 @@ import { requireText } from './check-text';
 import { loadMediaByIds, loadPosts, type PostMediaRole } from './load-posts';
 import { foldAuthors, foldTags, toIsoTimestamp } from './map-rows';
 import { reindexPost } from './search-index';
+import { cutBlocksOf } from './translation-memory-store';
 import { publishDirectly, unpublishDirectly } from '../publishing/publish-directly';
 import { assertSourceRevision, renderColumns, writeTranslation, type TranslationFields } from './write-translation';
 
@@ -170,11 +171,14 @@ export function createContentWriter(db: Kysely<Database>, render?: Renderer) {
       }),
 
     createPost: async (input: NewPost): Promise<Post> => {
+      // Both languages at once: on a server they go to two workers of the pool.
       const rendered: PerLocale<RenderedDocument> = {};
-      for (const locale of locales) {
-        const fields = input.translations[locale];
-        if (fields) rendered[locale] = await renderBody(fields.body, locale);
-      }
+      await Promise.all(
+        locales.map(async (locale) => {
+          const fields = input.translations[locale];
+          if (fields) rendered[locale] = await renderBody(fields.body, locale);
+        }),
+      );
       return write(db, async (trx) => {
         const source = input.translations[input.sourceLocale];
         if (!source) {
@@ -210,7 +214,8 @@ export function createContentWriter(db: Kysely<Database>, render?: Renderer) {
           rendered: rendered[input.sourceLocale]!,
         });
         const quiet = input.isImported === true;
-        if (source.state === 'published') await publishDirectly(trx, row.id, input.sourceLocale, { nowIso, quiet });
+        const cut = cutBlocksOf(input.translations, rendered);
+        if (source.state === 'published') await publishDirectly(trx, row.id, input.sourceLocale, { nowIso, quiet, cut });
         const other = otherLocale(input.sourceLocale);
         const otherFields = input.translations[other];
         if (otherFields) {
@@ -219,7 +224,7 @@ export function createContentWriter(db: Kysely<Database>, render?: Renderer) {
             nowIso,
             rendered: rendered[other]!,
           });
-          if (otherFields.state === 'published') await publishDirectly(trx, row.id, other, { nowIso, quiet });
+          if (otherFields.state === 'published') await publishDirectly(trx, row.id, other, { nowIso, quiet, cut });
         }
         // A post created unpublished stays so, whatever went live above.
         if (status !== 'published') await trx.updateTable('posts').set({ status, published_at: publishedAt }).where('id', '=', row.id).execute();
@@ -270,7 +275,7 @@ export function createContentWriter(db: Kysely<Database>, render?: Renderer) {
           nowIso,
           rendered,
         });
-        if (options.state === 'published') await publishDirectly(trx, postId, locale, { nowIso });
+        if (options.state === 'published') await publishDirectly(trx, postId, locale, { nowIso, cut: cutBlocksOf({ [locale]: fields }, { [locale]: rendered }) });
         else if (options.state === 'draft') await unpublishDirectly(trx, postId, locale, { nowIso });
         await trx
           .updateTable('posts')

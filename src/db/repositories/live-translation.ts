@@ -13,7 +13,7 @@ import { AppError } from '@/core/errors/app-error';
 import type { Database } from '../schema';
 import { pickTranslationText } from './map-rows';
 import { sharedRenderColumns } from './shared-rendering';
-import { refreshPostMemory } from './translation-memory';
+import { refreshPostMemory, type CutBlocks } from './translation-memory-store';
 import { renderColumns } from './write-translation';
 
 export interface GoLiveOptions {
@@ -24,6 +24,8 @@ export interface GoLiveOptions {
    * them. Its rendering must come with it, since only the current draft's is stored.
    */
   revision?: { id: number; rendered: RenderedDocument };
+  /** The texts' Markdown blocks the caller's renderings brought (RenderedDocument.markdownBlocks), for the memory. */
+  cut?: CutBlocks;
 }
 
 /** Copies the draft (or the given revision of it) to the live table; returns the live revision id. */
@@ -96,7 +98,9 @@ export async function goLive(trx: Transaction<Database>, translationId: number, 
     .set((eb) => ({ status: 'published', published_at: eb.fn.coalesce('published_at', sql.lit(options.nowIso)) }))
     .where('id', '=', draft.post_id)
     .execute();
-  await refreshPostMemory(trx, draft.post_id, options.nowIso);
+  const revisionBlocks = options.revision?.rendered.markdownBlocks;
+  const cut = revisionBlocks ? new Map([...(options.cut ?? []), [text.body, revisionBlocks]]) : options.cut;
+  await refreshPostMemory(trx, draft.post_id, options.nowIso, cut);
   return text.revision_id;
 }
 

@@ -1,143 +1,34 @@
 // The site's translation memory: the aligned segments of its published pairs (core/
-// translation/segments), kept as distinct units per direction with the posts they came
+// translation/memory-units), kept as distinct units per direction with the posts they came
 // from, and a key index (CJK bigrams, words) that lets a lookup compare the query with
-// the few units sharing its keys rather than with every unit. refreshPostMemory runs in
-// the publishing transaction (live-translation.ts); createTranslationMemory answers the
-// editor as a TranslationSuggester.
-import { createHash } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+// the few units sharing its keys rather than with every unit. The memory is written by
+// translation-memory-store.ts, in the publishing transaction (live-translation.ts);
+// createTranslationMemory answers the editor as a TranslationSuggester and rebuilds it.
+import type { Kysely } from 'kysely';
 import type { Locale } from '@/core/locales';
-import { isOutdated } from '@/core/content/translation-status';
-import { fuzzyThreshold, indexKeys, matchPercentage, matchTokens } from '@/core/translation/fuzzy-match';
-import { alignBlocks, markdownBlocks, segmentBlockPair, untranslatedKinds, type Segment } from '@/core/translation/segments';
+import { fuzzyThreshold, matchPercentage, matchTokens } from '@/core/translation/fuzzy-match';
+import { maxSegmentChars, memoryKeys, normalizeSegment as normalize, segmentHash as hashOf } from '@/core/translation/memory-units';
+import type { MarkdownBlock } from '@/core/translation/segments';
 import type { Suggestion, TranslationSuggester } from '@/core/translation/suggester';
 import type { Database } from '../schema';
+import { refreshPostsMemory } from './translation-memory-store';
 
-type Db = Kysely<Database> | Transaction<Database>;
-
-/** Keys stored and looked up per text: the first ones, enough for texts that match at 70 % to share most. */
-const keysPerText = 24;
 /** Units compared per lookup, the ones sharing the most keys with the query. */
 const candidatesPerLookup = 40;
-/** A segment longer than this is not remembered: no translator reuses a whole chapter. */
-const maxSegmentChars = 4000;
-/** Words so common that sharing them says nothing; they would make every posting list long. */
-const stopWords = new Set(['a', 'an', 'and', 'the', 'of', 'to', 'in', 'on', 'is', 'it', 'for', 'as', 'at', 'by', 'or', 'be', 'we', 'i', 'you', 'that', 'this', 'with', 'are', 'was', 'not', 'but']);
-
-const normalize = (text: string) => text.replace(/\s+/g, ' ').trim();
-const hashOf = (text: string) => createHash('sha256').update(normalize(text)).digest('base64url');
-
-/** The keys under which a text in direction `from>to` is indexed and looked up. */
-export function memoryKeys(text: string, from: Locale, to: Locale): string[] {
-  return indexKeys(text)
-    .filter((key) => !stopWords.has(key))
-    .slice(0, keysPerText)
-    .map((key) => `${from}>${to}|${key}`);
-}
-
-interface UnitToStore {
-  from: Locale;
-  to: Locale;
-  segment: Segment & { targetText: string };
-}
-
-/**
- * The units a published pair gives, in both directions: every pair of blocks, and inside
- * a block split into sentences (segments.ts) each pair of sentences too, so the editor's
- * block and a CAT tool's sentence both find their match. A whole block has sentence -1.
- */
-function unitsOfPair(source: { locale: Locale; body: string }, target: { locale: Locale; body: string }): UnitToStore[] {
-  const units: UnitToStore[] = [];
-  const keep = (from: Locale, to: Locale, segment: Segment) => {
-    if (segment.targetText === undefined || untranslatedKinds.has(segment.kind)) return;
-    if (segment.sourceText.length > maxSegmentChars || segment.targetText.length > maxSegmentChars) return;
-    if (matchTokens(segment.sourceText).length === 0 || segment.targetText.trim() === '') return;
-    units.push({ from, to, segment: segment as UnitToStore['segment'] });
-  };
-  // Each text is parsed once, then aligned both ways.
-  const sourceSide = { locale: source.locale, blocks: markdownBlocks(source.body) };
-  const targetSide = { locale: target.locale, blocks: markdownBlocks(target.body) };
-  for (const [a, b] of [
-    [sourceSide, targetSide],
-    [targetSide, sourceSide],
-  ] as const) {
-    for (const pair of alignBlocks(a.blocks, b.blocks)) {
-      if (!pair.target) continue;
-      const sentences = segmentBlockPair(pair.source, pair.target, pair.blockIndex, a.locale, b.locale);
-      if (sentences.length > 1) keep(a.locale, b.locale, { sourceText: pair.source.text, targetText: pair.target.text, kind: pair.source.kind, blockIndex: pair.blockIndex, sentenceIndex: -1 });
-      for (const segment of sentences) keep(a.locale, b.locale, segment);
-    }
-  }
-  return units;
-}
-
-/**
- * Brings the memory of one post up to date with its live texts: its units are the pair's
- * segments while both languages are live and the translation is not behind its source.
- * An outdated pair keeps the units of its last up-to-date publication, so a translator
- * catching up is offered the earlier translation of every unchanged block.
- */
-export async function refreshPostMemory(db: Db, postId: number, nowIso: string): Promise<void> {
-  const post = await db.selectFrom('posts').select('source_locale').where('id', '=', postId).executeTakeFirst();
-  const live = await db.selectFrom('live_translations').select(['locale', 'body', 'revision_id', 'based_on_revision_id']).where('post_id', '=', postId).execute();
-  const source = live.find((row) => row.locale === post?.source_locale);
-  const target = live.find((row) => row.locale !== post?.source_locale);
-  if (source && target && isOutdated({ basedOnRevisionId: target.based_on_revision_id }, source.revision_id)) return;
-
-  const previous = await db.selectFrom('translation_memory_links').select('unit_id').where('post_id', '=', postId).execute();
-  await db.deleteFrom('translation_memory_links').where('post_id', '=', postId).execute();
-
-  if (source && target) {
-    const units = unitsOfPair({ locale: source.locale as Locale, body: source.body }, { locale: target.locale as Locale, body: target.body });
-    const links = new Map<string, { unit_id: number; post_id: number; block_index: number; sentence_index: number }>();
-    for (const { from, to, segment } of units) {
-      const unitId = await storeUnit(db, from, to, segment, nowIso);
-      const link = { unit_id: unitId, post_id: postId, block_index: segment.blockIndex, sentence_index: segment.sentenceIndex };
-      links.set(`${unitId}:${segment.blockIndex}:${segment.sentenceIndex}`, link);
-    }
-    const rows = [...links.values()];
-    for (let i = 0; i < rows.length; i += 200) await db.insertInto('translation_memory_links').values(rows.slice(i, i + 200)).execute();
-  }
-
-  // Units only this post held are forgotten with it.
-  const candidates = [...new Set(previous.map((row) => row.unit_id))];
-  for (let i = 0; i < candidates.length; i += 500) {
-    const chunk = candidates.slice(i, i + 500);
-    await db
-      .deleteFrom('translation_memory_units')
-      .where('id', 'in', chunk)
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('translation_memory_links as l').select('l.unit_id').whereRef('l.unit_id', '=', 'translation_memory_units.id'))))
-      .execute();
-  }
-}
-
-/** The id of the unit for this segment, stored (with its keys) when new. */
-async function storeUnit(db: Db, from: Locale, to: Locale, segment: UnitToStore['segment'], nowIso: string): Promise<number> {
-  const identity = { from_locale: from, to_locale: to, source_hash: hashOf(segment.sourceText), target_hash: hashOf(segment.targetText) };
-  const found = await db
-    .selectFrom('translation_memory_units')
-    .select('id')
-    .where('from_locale', '=', from)
-    .where('to_locale', '=', to)
-    .where('source_hash', '=', identity.source_hash)
-    .where('target_hash', '=', identity.target_hash)
-    .executeTakeFirst();
-  if (found) return found.id;
-  const inserted = await db
-    .insertInto('translation_memory_units')
-    .values({ ...identity, source_text: segment.sourceText, target_text: segment.targetText, kind: segment.kind, updated_at: nowIso })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const keys = memoryKeys(segment.sourceText, from, to);
-  if (keys.length > 0) await db.insertInto('translation_memory_keys').values(keys.map((key) => ({ key, unit_id: inserted.id }))).execute();
-  return inserted.id;
-}
+/** Posts a rebuild refreshes per transaction: a few set-wise statements each, short enough not to hold other writers long. */
+const postsPerRebuildBatch = 200;
+/** Texts given to `cut` at once: enough to keep the render pool's workers busy, far below its queue's bound. */
+const cutsAtOnce = 8;
 
 export interface TranslationMemory extends TranslationSuggester {
   /** Up to `limit` suggestions, best first; 100 % first, then fuzzy matches from 70 %. */
   suggest(segment: string, from: Locale, to: Locale, limit?: number): Promise<Suggestion[]>;
-  /** Rebuilds the whole memory from the live tables (after an import or for the benchmark); returns the posts read. */
-  rebuild(nowIso?: string): Promise<number>;
+  /**
+   * Rebuilds the whole memory from the live tables (after an import or for the benchmark);
+   * returns the posts read. `cut` cuts a text into its Markdown blocks (the render pool's
+   * workers on a server); without it, this thread parses them.
+   */
+  rebuild(nowIso?: string, cut?: (markdown: string) => Promise<MarkdownBlock[]>): Promise<number>;
   /** How many units the memory holds, per direction. */
   size(): Promise<number>;
 }
@@ -206,9 +97,20 @@ export function createTranslationMemory(db: Kysely<Database>): TranslationMemory
       });
     },
 
-    async rebuild(nowIso = new Date().toISOString()) {
-      const posts = await db.selectFrom('live_translations').select('post_id').distinct().orderBy('post_id').execute();
-      for (const { post_id } of posts) await db.transaction().execute((trx) => refreshPostMemory(trx, post_id, nowIso));
+    async rebuild(nowIso = new Date().toISOString(), cut?: (markdown: string) => Promise<MarkdownBlock[]>) {
+      const posts = (await db.selectFrom('live_translations').select('post_id').distinct().orderBy('post_id').execute()).map((row) => row.post_id);
+      for (let i = 0; i < posts.length; i += postsPerRebuildBatch) {
+        const batch = posts.slice(i, i + postsPerRebuildBatch);
+        // The texts cut before the transaction (a text changed meanwhile is cut in it instead).
+        const blocks = new Map<string, MarkdownBlock[]>();
+        if (cut) {
+          const bodies = [...new Set((await db.selectFrom('live_translations').select('body').where('post_id', 'in', batch).execute()).map((row) => row.body))];
+          for (let j = 0; j < bodies.length; j += cutsAtOnce) {
+            await Promise.all(bodies.slice(j, j + cutsAtOnce).map(async (body) => blocks.set(body, await cut(body))));
+          }
+        }
+        await db.transaction().execute((trx) => refreshPostsMemory(trx, batch, nowIso, blocks));
+      }
       return posts.length;
     },
 

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { renderDocument } from '@/core/markdown/render-document';
-import { closeRenderPool, countFormulaDelimiters, renderBudgetMs, RenderTimeoutError, renderInWorker } from './render-pool';
+import { markdownBlocks } from '@/core/translation/segments';
+import { closeRenderPool, countFormulaDelimiters, markdownBlocksInWorker, renderBudgetMs, RenderTimeoutError, renderInWorker } from './render-pool';
 
 afterAll(() => closeRenderPool());
 
@@ -8,6 +9,13 @@ describe('renderInWorker', () => {
   it('renders in a worker thread exactly as in this one', async () => {
     const input = { markdown: '# 茶\n\nA *cup* of `tea`.\n\n```ts\nconst a = 1;\n```\n', locale: 'zh' as const };
     expect(await renderInWorker(input)).toEqual(await renderDocument(input));
+  }, 60_000);
+
+  it('cuts a text into the Markdown blocks the translation memory cuts, in a worker', async () => {
+    const markdown = '## 茶\n\n第一段。第二句。\n\n- 一\n- 二\n\n```ts\nconst a = 1;\n```\n\n> 引用\n';
+    const blocks = await markdownBlocksInWorker(markdown);
+    expect(blocks.map((block) => block.kind)).toEqual(['h', 'p', 'ul', 'pre', 'blockquote']);
+    expect(blocks).toEqual(markdownBlocks(markdown));
   }, 60_000);
 
   it('refuses a text that outlives its budget, and the next text renders as usual', async () => {

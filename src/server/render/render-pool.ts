@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { CopiedText, CopyOptions } from '@/core/copy-elsewhere/copy-html';
 import type { RenderDocumentInput, RenderedDocument } from '@/core/markdown/render-document';
+import type { MarkdownBlock } from '@/core/translation/segments';
 import type { WorkerTask } from './render-worker';
 import { AppError } from '@/core/errors/app-error';
 import { logger } from '@/server/logger';
@@ -232,6 +233,11 @@ export function subsetFontInWorker(file: string, codePoints: number[], budgetMs 
  */
 export function copyForPasteInWorker(html: string, options: CopyOptions, budgetMs = renderBudgetMs(html.length)): Promise<CopiedText> {
   return pool().run({ kind: 'copy-for-paste', html, options }, budgetMs, () => new RenderTimeoutError(budgetMs)) as Promise<CopiedText>;
+}
+
+/** A text's top-level Markdown blocks (core/translation/segments), cut in a worker: the memory's rebuild. */
+export function markdownBlocksInWorker(markdown: string, budgetMs = renderBudgetMs(markdown.length)): Promise<MarkdownBlock[]> {
+  return pool().run({ kind: 'markdown-blocks', markdown }, budgetMs, () => new RenderTimeoutError(budgetMs)) as Promise<MarkdownBlock[]>;
 }
 
 /** Starts the workers ahead of the first text (called once at server start). */

@@ -1,17 +1,20 @@
 // The render worker: a thread that turns Markdown into what readers see (render-document),
 // cuts the display font down to the characters a page shows (subset-display-font), and
-// makes a text's copy for pasting into another editor (core/copy-elsewhere).
+// makes a text's copy for pasting into another editor (core/copy-elsewhere), and cuts a
+// text into its Markdown blocks for the translation memory's rebuild.
 // The pool (render-pool.ts) gives it one job at a time and terminates it when a job runs
 // past its time budget, so a text crafted to be slow costs this thread, never the server's.
 import { parentPort } from 'node:worker_threads';
 import { copyForPaste, type CopyOptions } from '@/core/copy-elsewhere/copy-html';
 import { renderDocument, type RenderDocumentInput } from '@/core/markdown/render-document';
+import { markdownBlocks } from '@/core/translation/segments';
 import { subsetFontFile } from '@/server/fonts/subset-font-file';
 
 export type WorkerTask =
   | { kind: 'render'; input: RenderDocumentInput }
   | { kind: 'subset-font'; file: string; codePoints: number[] }
-  | { kind: 'copy-for-paste'; html: string; options: CopyOptions };
+  | { kind: 'copy-for-paste'; html: string; options: CopyOptions }
+  | { kind: 'markdown-blocks'; markdown: string };
 
 export interface WorkerJobMessage {
   id: number;
@@ -29,6 +32,8 @@ function run(task: WorkerTask): Promise<unknown> {
       return subsetFontFile(task.file, task.codePoints);
     case 'copy-for-paste':
       return Promise.resolve().then(() => copyForPaste(task.html, task.options));
+    case 'markdown-blocks':
+      return Promise.resolve().then(() => markdownBlocks(task.markdown));
   }
 }
 

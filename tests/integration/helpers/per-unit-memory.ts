@@ -1,0 +1,60 @@
+// The translation memory's build as it was before it was batched (one lookup, one insert
+// and one insert of keys per unit, Markdown parsed here): the reference the batched
+// writer (db/repositories/translation-memory-store.ts) must agree with, row for row.
+import type { Kysely, Transaction } from 'kysely';
+import { isOutdated } from '@/core/content/translation-status';
+import type { Locale } from '@/core/locales';
+import { memoryKeys, segmentHash, unitsOfPair, type MemoryUnit } from '@/core/translation/memory-units';
+import { markdownBlocks } from '@/core/translation/segments';
+import type { Database } from '@/db/schema';
+
+export async function refreshPostMemoryPerUnit(db: Kysely<Database> | Transaction<Database>, postId: number, nowIso: string): Promise<void> {
+  const post = await db.selectFrom('posts').select('source_locale').where('id', '=', postId).executeTakeFirst();
+  const live = await db.selectFrom('live_translations').select(['locale', 'body', 'revision_id', 'based_on_revision_id']).where('post_id', '=', postId).execute();
+  const source = live.find((row) => row.locale === post?.source_locale);
+  const target = live.find((row) => row.locale !== post?.source_locale);
+  if (source && target && isOutdated({ basedOnRevisionId: target.based_on_revision_id }, source.revision_id)) return;
+  await db.deleteFrom('translation_memory_links').where('post_id', '=', postId).execute();
+  if (!source || !target) return;
+  const side = (row: { locale: string; body: string }) => ({ locale: row.locale as Locale, blocks: markdownBlocks(row.body) });
+  const links = new Map<string, { unit_id: number; post_id: number; block_index: number; sentence_index: number }>();
+  for (const unit of unitsOfPair(side(source), side(target))) {
+    const unitId = await storeUnit(db, unit, nowIso);
+    links.set(`${unitId}:${unit.segment.blockIndex}:${unit.segment.sentenceIndex}`, { unit_id: unitId, post_id: postId, block_index: unit.segment.blockIndex, sentence_index: unit.segment.sentenceIndex });
+  }
+  if (links.size > 0) await db.insertInto('translation_memory_links').values([...links.values()]).execute();
+}
+
+async function storeUnit(db: Kysely<Database> | Transaction<Database>, { from, to, segment }: MemoryUnit, nowIso: string): Promise<number> {
+  const identity = { from_locale: from, to_locale: to, source_hash: segmentHash(segment.sourceText), target_hash: segmentHash(segment.targetText) };
+  const found = await db
+    .selectFrom('translation_memory_units')
+    .select('id')
+    .where('from_locale', '=', from)
+    .where('to_locale', '=', to)
+    .where('source_hash', '=', identity.source_hash)
+    .where('target_hash', '=', identity.target_hash)
+    .executeTakeFirst();
+  if (found) return found.id;
+  const inserted = await db
+    .insertInto('translation_memory_units')
+    .values({ ...identity, source_text: segment.sourceText, target_text: segment.targetText, kind: segment.kind, updated_at: nowIso })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const keys = memoryKeys(segment.sourceText, from, to);
+  if (keys.length > 0) await db.insertInto('translation_memory_keys').values(keys.map((key) => ({ key, unit_id: inserted.id }))).execute();
+  return inserted.id;
+}
+
+/** Everything the memory holds, without its ids: units by identity, their keys, and the posts' links to them. */
+export async function memoryContents(db: Kysely<Database>) {
+  const units = await db.selectFrom('translation_memory_units').selectAll().execute();
+  const identity = new Map(units.map((u) => [u.id, `${u.from_locale}>${u.to_locale}|${u.source_hash}|${u.target_hash}`]));
+  const keys = await db.selectFrom('translation_memory_keys').select(['key', 'unit_id']).execute();
+  const links = await db.selectFrom('translation_memory_links').select(['post_id', 'unit_id', 'block_index', 'sentence_index']).execute();
+  return {
+    units: units.map((u) => [identity.get(u.id), u.source_text, u.target_text, u.kind, u.updated_at].join('\u0000')).sort(),
+    keys: keys.map((k) => `${identity.get(k.unit_id)}\u0000${k.key}`).sort(),
+    links: links.map((l) => `${l.post_id}\u0000${identity.get(l.unit_id)}\u0000${l.block_index}\u0000${l.sentence_index}`).sort(),
+  };
+}

@@ -1,0 +1,69 @@
+// The batched memory writer holds exactly what the per-unit build held, on both databases:
+// the demo articles published (each pair once, and one pair twice, so posts share units)
+// fill the memory through the publishing transaction with the blocks the renderer cut;
+// the per-unit reference (helpers/per-unit-memory.ts) and `rebuild` then build it again
+// from the live texts, and all three hold the same units, keys and links.
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateToLatest } from '@/db/migrate';
+import { createContentRepository } from '@/db/repositories/content-repository';
+import { createTranslationMemory } from '@/db/repositories/translation-memory';
+import { renderDocument } from '@/core/markdown/render-document';
+import { memoryContents, refreshPostMemoryPerUnit } from './helpers/per-unit-memory';
+import { unique } from './helpers/factories';
+import { testTargets, type TestDatabase } from './helpers/test-databases';
+
+const demo = join(process.cwd(), 'demo', 'posts');
+const bodyOf = (file: string) => readFileSync(file, 'utf8').replace(/^---[\s\S]*?---\n/, '');
+const pairs = readdirSync(demo)
+  .sort()
+  .filter((key) => existsSync(join(demo, key, 'zh.md')) && existsSync(join(demo, key, 'en.md')))
+  .map((key) => ({ zh: bodyOf(join(demo, key, 'zh.md')), en: bodyOf(join(demo, key, 'en.md')) }));
+
+for (const target of testTargets) {
+  describe.skipIf(target.skip)(`translation memory, batched and per unit (${target.name})`, () => {
+    let t: TestDatabase;
+    beforeAll(async () => {
+      t = await target.open();
+      await migrateToLatest(t.db);
+    });
+    afterAll(() => t?.close());
+
+    const empty = async () => {
+      await t.db.deleteFrom('translation_memory_links').execute();
+      await t.db.deleteFrom('translation_memory_keys').execute();
+      await t.db.deleteFrom('translation_memory_units').execute();
+    };
+    const withoutDates = (contents: Awaited<ReturnType<typeof memoryContents>>) => ({ ...contents, units: contents.units.map((unit) => unit.split('\u0000').slice(0, 4).join('\u0000')) });
+
+    it('holds the same units, keys and links as the per-unit build, after publishing and after a rebuild', async () => {
+      const content = createContentRepository(t.db, renderDocument);
+      for (const [i, pair] of [...pairs, pairs[0]!].entries()) {
+        await content.createPost({
+          status: 'published',
+          sourceLocale: i % 3 === 0 ? 'en' : 'zh',
+          translations: {
+            zh: { slug: unique('zh'), title: `第 ${i} 篇`, body: pair.zh, state: 'published' },
+            en: { slug: unique('en'), title: `Number ${i}`, body: pair.en, state: 'published' },
+          },
+        });
+      }
+      const published = await memoryContents(t.db);
+      expect(published.units.length).toBeGreaterThan(100);
+      expect(published.links.length).toBeGreaterThan(published.units.length);
+
+      const nowIso = new Date().toISOString();
+      await empty();
+      const posts = await t.db.selectFrom('posts').select('id').orderBy('id').execute();
+      for (const { id } of posts) await refreshPostMemoryPerUnit(t.db, id, nowIso);
+      const perUnit = await memoryContents(t.db);
+      expect(withoutDates(published)).toEqual(withoutDates(perUnit));
+
+      await empty();
+      expect(await createTranslationMemory(t.db).rebuild(nowIso)).toBe(posts.length);
+      expect(await memoryContents(t.db)).toEqual(perUnit);
+      // Some 2,000 per-unit round trips on a shared machine: not a bound on anything.
+    }, 300_000);
+  });
+}
