@@ -62,7 +62,8 @@ function suite(target: TestTarget) {
       const content = createContentRepository(t.db, renderDocument);
       const pages = await Promise.all(slugs.map(({ locale, slug }) => content.findPostBySlug(locale, slug)));
       const liveIds = (await t.db.selectFrom('live_translations').select('translation_id').orderBy('translation_id').execute()).map((r) => r.translation_id);
-      const renderings = [...(await content.getRenderings(liveIds)).entries()];
+      // By id: a map in the order its query met the rows, which an update can change on PostgreSQL.
+      const renderings = [...(await content.getRenderings(liveIds)).entries()].sort(([a], [b]) => a - b);
       const drafts = await t.db.selectFrom('post_translations').select(['post_id', 'locale']).orderBy('id').execute();
       const previews = await Promise.all(drafts.map((d) => (isLocale(d.locale) ? readDraftRendering(t.db, d.post_id, d.locale) : null)));
       const search = await createSearchRepository(t.db).search({ query: word, page: 1, pageSize: 20 });
