@@ -7,6 +7,7 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { TranslationStatus } from '@/core/content/types';
 import { otherLocale, type Locale } from '@/core/locales';
+import { isPostgres } from '../dialect';
 import type { Database } from '../schema';
 import { inTransaction as write } from '../transaction';
 import { loadLanguageStates, statusOfLanguages, type StudioLanguages } from './studio-states';
@@ -112,9 +113,24 @@ function listFilter(options: StudioListOptions) {
   };
 }
 
+/** A refresh of at least this many posts is a bulk fill (an upgrade, a large import): see analyzeStudioList. */
+export const bulkRefresh = 1000;
+
+/**
+ * After a bulk fill, tells PostgreSQL's planner what studio_posts now holds. Until
+ * autovacuum analyses it (a minute later, or never where autovacuum is off) the planner
+ * plans from the empty table it last saw: it guesses a filter such as "translation
+ * outdated" matches a handful of rows, so reads every matching row and sorts them,
+ * instead of walking the filter's index in order and stopping after one page.
+ * SQLite plans from its indexes' shapes and needs no statistics here.
+ */
+export async function analyzeStudioList(db: Kysely<Database>): Promise<void> {
+  if (isPostgres(db)) await sql`analyze studio_posts`.execute(db);
+}
+
 /** One page of the list, newest change first, and how many posts match in all. */
 export async function listStudioPosts(db: Kysely<Database>, options: StudioListOptions): Promise<{ items: StudioPostSummary[]; total: number }> {
-  await refreshStudioList(db);
+  if ((await refreshStudioList(db)) >= bulkRefresh) await analyzeStudioList(db);
   const where = listFilter(options);
   const [page, count] = await Promise.all([
     db
