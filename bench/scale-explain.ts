@@ -6,11 +6,13 @@
 // so a plan that reads a whole table shows beside the figure it costs.
 //   DATABASE_URL=postgres://…/duet_bench_scale_10000 npx tsx bench/scale-explain.ts [--only studio]
 //   DATA_DIR=bench/.data/scale-10000 DATABASE_URL= npx tsx bench/scale-explain.ts
-import { CompiledQuery } from 'kysely';
+// --refresh first marks every post stale, as the studio-list migration does on an
+// upgrade, and times the drain the first Studio request after it waits for.
+import { CompiledQuery, sql } from 'kysely';
 import { createDatabase, isPostgresUrl, type Db } from '../src/db/client';
 import { createContentRepository } from '../src/db/repositories/content-repository';
 import { createStudioRepository } from '../src/db/repositories/studio-repository';
-import { refreshStudioList } from '../src/db/repositories/studio-list';
+import { analyzeStudioList, refreshStudioList } from '../src/db/repositories/studio-list';
 import { renderVersion } from '../src/core/markdown/render-document';
 import { recordQueries } from '../tests/integration/helpers/query-recorder';
 
@@ -42,8 +44,15 @@ async function show(name: string, read: (db: Db) => Promise<unknown>): Promise<v
 }
 
 async function main() {
+  if (process.argv.includes('--refresh')) await sql`insert into studio_posts_stale (post_id) select id from posts order by id`.execute(db);
+  const started = performance.now();
   const refreshed = await refreshStudioList(db);
-  console.log(`${postgres ? 'postgres' : 'sqlite'}: ${refreshed} stale posts refreshed into the Studio list first`);
+  const drained = performance.now();
+  await analyzeStudioList(db);
+  console.log(
+    `${postgres ? 'postgres' : 'sqlite'}: ${refreshed} stale posts refreshed into the Studio list first in ${((drained - started) / 1000).toFixed(1)} s` +
+      (postgres ? `, then vacuum analyze in ${((performance.now() - drained) / 1000).toFixed(1)} s` : ''),
+  );
   const studio = (options: object) => (d: Db) => createStudioRepository(d).listStudioPosts({ page: 1, pageSize: 25, ...options });
   await show('studio first page', studio({}));
   await show('studio translation outdated', studio({ translation: 'outdated' }));
