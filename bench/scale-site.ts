@@ -2,19 +2,22 @@
 // account, one post per demo article written through the repository (so every row is
 // the one Duet writes, each distinct body rendered once), then copies of those posts'
 // rows — posts, drafts, revisions, live texts, tags and authors — with their own ids,
-// slugs, titles and dates, straight into the SQLite file, until the site has N posts.
+// slugs, titles and dates, straight into the SQLite file (or, when DATABASE_URL is a
+// PostgreSQL URL, into that database: bench/scale-site-postgres.ts), until the site has N posts.
 // Every tenth copy's translation is left behind its source (the Studio's "outdated").
 // The search index is not copied (search is not what this measures).
 //   DATA_DIR=bench/.data/scale-1000 npx tsx bench/scale-site.ts 1000 owner@bench.test 'pass phrase'
+//   DATABASE_URL=postgres://…/duet_bench_scale_1000 DATA_DIR=… npx tsx bench/scale-site.ts 1000 …
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { closeDatabase, getDatabase } from '../src/db/client';
+import { closeDatabase, getDatabase, isPostgresUrl } from '../src/db/client';
 import { ensureDatabase } from '../src/server/ensure-database';
 import { createContentRepository } from '../src/db/repositories/content-repository';
 import { createAccount } from '../src/server/auth/accounts';
 import { renderDocument } from '@/core/markdown/render-document';
 import { closeRenderPool } from '@/server/render/render-pool';
+import { copyPostsPostgres } from './scale-site-postgres';
 
 const count = Number(process.argv[2] ?? 1000);
 const [email = 'owner@bench.test', password = 'bench passphrase'] = process.argv.slice(3);
@@ -124,8 +127,10 @@ function copyPosts(templates: number[]): void {
 
 async function main() {
   const templates = await writeTemplates();
-  copyPosts(templates);
-  console.log(`a site of ${count} generated posts (plus the demo) in ${process.env.DATA_DIR}`);
+  const url = process.env.DATABASE_URL;
+  if (isPostgresUrl(url)) await copyPostsPostgres({ url, templates, count, start, zhWords, enWords });
+  else copyPosts(templates);
+  console.log(`a site of ${count} generated posts (plus the demo) in ${isPostgresUrl(url) ? new URL(url).pathname.slice(1) : process.env.DATA_DIR}`);
 }
 
 main().catch((error) => {

@@ -1,23 +1,32 @@
 #!/usr/bin/env node
-// A large site on this machine, SQLite: for each size, a site of N bilingual posts built
-// fast (bench/scale-site.ts: the rows Duet writes, each distinct body rendered once),
-// served from a production build, then
+// A large site on this machine, on SQLite and on PostgreSQL: for each database and size, a
+// site of N bilingual posts built fast (bench/scale-site.ts: the rows Duet writes, each
+// distinct body rendered once; on PostgreSQL in a database of its own, duet_bench_scale_N,
+// made from the admin URL and dropped after its run unless --keep), served from a
+// production build, then
 //  - the Studio posts list p50 (first page, the "translation outdated" filter, page 20),
 //  - /sitemap.xml (and its first child, when it is an index) cold and cached,
 //  - the first page after a restart, and the slowest page in the 5 s after it,
 //  - a reader's cached post page, req/s alone and while one editor reloads the Studio list.
-//   node bench/scale.mjs [--sizes 1000,10000] [--reuse] [--no-build] [--dist .next-bench-scale] [--port 39210]
+//   node bench/scale.mjs [--sizes 1000,10000] [--databases sqlite,postgres] [--reuse] [--keep]
+//     [--postgres postgres://postgres@127.0.0.1:5432/test] [--no-build] [--dist .next-bench-scale] [--port 39210]
+// (--postgres defaults to TEST_DATABASE_URL; any database on that server reaches CREATE DATABASE.)
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { existsSync, rmSync } from 'node:fs';
 import http from 'node:http';
+import { loadavg } from 'node:os';
 import zlib from 'node:zlib';
+import pg from 'pg';
 import { build, cleanUp, load, root, serve, stop } from './lib.mjs';
 
 const require = createRequire(import.meta.url);
 const { chromium } = require('playwright-core');
 const arg = (name, fallback) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : fallback);
 const sizes = arg('--sizes', '1000,10000').split(',').map(Number);
+const databases = arg('--databases', 'sqlite').split(',');
+const adminUrl = arg('--postgres', process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
+const reuse = process.argv.includes('--reuse');
 const dist = arg('--dist', '.next-bench-scale');
 const port = Number(arg('--port', '39210'));
 const base = `http://127.0.0.1:${port}`;
@@ -72,25 +81,49 @@ async function signIn() {
   }
 }
 
-function prepare(size) {
-  const dataDir = `${root}bench/.data/scale-${size}`;
-  if (process.argv.includes('--reuse') && existsSync(`${dataDir}/duet.db`)) return dataDir;
+/** Runs one statement on the PostgreSQL server through the admin URL. */
+async function admin(statement) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return (await client.query(statement)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** The environment a site of `size` posts is built and served with, built first unless reused. */
+async function prepare(database, size) {
+  const dataDir = `${root}bench/.data/scale-${database === 'postgres' ? 'pg-' : ''}${size}`;
+  const env = { DATA_DIR: dataDir, DATABASE_URL: '' };
+  let drop;
+  if (database === 'postgres') {
+    const name = `duet_bench_scale_${size}`;
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    env.DATABASE_URL = url.toString();
+    drop = () => admin(`drop database ${name}`);
+    const exists = (await admin(`select 1 from pg_database where datname = '${name}'`)).length > 0;
+    if (reuse && exists && existsSync(dataDir)) return { env, drop };
+    if (exists) await drop();
+    await admin(`create database ${name}`);
+  } else if (reuse && existsSync(`${dataDir}/duet.db`)) return { env };
   rmSync(dataDir, { recursive: true, force: true });
-  console.log(`building a site of ${size} posts…`);
+  console.log(`building a site of ${size} posts on ${database}…`);
   const made = spawnSync(process.execPath, [`${root}node_modules/tsx/dist/cli.mjs`, 'bench/scale-site.ts', String(size), email, password], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    env: { ...process.env, ...env },
     stdio: 'inherit',
   });
   if (made.status !== 0) process.exit(1);
-  return dataDir;
+  return { env, drop };
 }
 
-async function measure(size) {
-  const dataDir = prepare(size);
-  const env = { DATA_DIR: dataDir, DATABASE_URL: '' };
+async function measure(database, size) {
+  const { env, drop } = await prepare(database, size);
   let server = await serve(dist, port, env);
-  const out = { size };
+  // The machine is shared: each column says how loaded it was (1-minute load average).
+  const out = { database, size, loadBefore: loadavg()[0] };
   try {
     const { cookie, signInMs } = await signIn();
     out.signIn = signInMs;
@@ -128,8 +161,10 @@ async function measure(size) {
     const until = performance.now() + 5000;
     while (performance.now() < until) worst = Math.max(worst, (await timed(`${base}/en`)).ms);
     out.worstAfterRestart = worst;
+    out.loadAfter = loadavg()[0];
   } finally {
     await stop(server);
+    if (drop && !process.argv.includes('--keep')) await drop();
   }
   return out;
 }
@@ -140,12 +175,15 @@ if (!process.argv.includes('--no-build')) {
 }
 const results = [];
 for (const size of sizes) {
-  const r = await measure(size);
-  results.push(r);
-  console.log(JSON.stringify(r));
+  for (const database of databases) {
+    const r = await measure(database, size);
+    results.push(r);
+    console.log(JSON.stringify(r));
+  }
 }
 const f = (v) => (v === undefined ? '—' : v >= 100 ? v.toFixed(0) : v.toFixed(1));
 const rows = [
+  ['load average (1 min) before / after', (r) => `${r.loadBefore.toFixed(1)} / ${r.loadAfter.toFixed(1)}`],
   ['sign-in → Studio (ms)', (r) => f(r.signIn)],
   ['Studio list, first page p50 (ms)', (r) => f(r.studioFirst)],
   ['Studio list, translation outdated p50 (ms)', (r) => f(r.studioFilter)],
@@ -158,7 +196,7 @@ const rows = [
   ['cached post page alone (req/s)', (r) => f(r.readerAlone)],
   ['… while an editor reloads the Studio list (req/s)', (r) => `${f(r.readerWithStudio)} (${((100 * r.readerWithStudio) / r.readerAlone).toFixed(0)} %)`],
 ];
-console.log(`\n| operation | ${results.map((r) => `${r.size} posts`).join(' | ')} |`);
+console.log(`\n| operation | ${results.map((r) => `${r.database}, ${r.size} posts`).join(' | ')} |`);
 console.log(`|---|${results.map(() => '---').join('|')}|`);
 for (const [name, value] of rows) console.log(`| ${name} | ${results.map(value).join(' | ')} |`);
 if (!process.argv.includes('--no-build') && !process.argv.includes('--keep-build')) cleanUp([dist]);

@@ -7,6 +7,7 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { TranslationStatus } from '@/core/content/types';
 import { otherLocale, type Locale } from '@/core/locales';
+import { isPostgres } from '../dialect';
 import type { Database } from '../schema';
 import { inTransaction as write } from '../transaction';
 import { loadLanguageStates, statusOfLanguages, type StudioLanguages } from './studio-states';
@@ -112,9 +113,25 @@ function listFilter(options: StudioListOptions) {
   };
 }
 
+/** A refresh of at least this many posts is a bulk fill (an upgrade, a large import): see analyzeStudioList. */
+export const bulkRefresh = 1000;
+
+/**
+ * After a bulk fill, tells PostgreSQL's planner what studio_posts now holds and marks its
+ * pages all-visible. Until autovacuum gets to it (a minute later, or never where
+ * autovacuum is off) the planner plans from the empty table it last saw, and a count
+ * must visit every row it counts: at 100,000 posts the "translation outdated" filter's
+ * count read 10,000 rows from the table (36 ms) where its index alone answers it (1.2 ms),
+ * and the whole list's count 76 ms against 30. SQLite plans from its indexes' shapes and
+ * counts from an index already. Runs outside a transaction (VACUUM cannot run in one).
+ */
+export async function analyzeStudioList(db: Kysely<Database>): Promise<void> {
+  if (isPostgres(db)) await sql`vacuum analyze studio_posts`.execute(db);
+}
+
 /** One page of the list, newest change first, and how many posts match in all. */
 export async function listStudioPosts(db: Kysely<Database>, options: StudioListOptions): Promise<{ items: StudioPostSummary[]; total: number }> {
-  await refreshStudioList(db);
+  if ((await refreshStudioList(db)) >= bulkRefresh) await analyzeStudioList(db);
   const where = listFilter(options);
   const [page, count] = await Promise.all([
     db

@@ -3,7 +3,7 @@
 // stale) or a large import does not wait for all of them. The list refreshes whatever is
 // left before it reads, so this only moves the work off an editor's request.
 import { getDatabase } from '@/db/client';
-import { refreshStudioList } from '@/db/repositories/studio-list';
+import { analyzeStudioList, bulkRefresh, refreshStudioList } from '@/db/repositories/studio-list';
 import { ensureDatabase } from '@/server/ensure-database';
 
 const batch = 500;
@@ -15,7 +15,10 @@ export async function refreshStudioListInBackground(): Promise<number> {
   for (;;) {
     const refreshed = await refreshStudioList(getDatabase(), batch);
     total += refreshed;
-    if (refreshed < batch) return total;
+    if (refreshed < batch) {
+      if (total >= bulkRefresh) await analyzeStudioList(getDatabase());
+      return total;
+    }
     // Readers' requests go first between batches.
     await new Promise((resolve) => setImmediate(resolve));
   }
