@@ -10,12 +10,9 @@
 //                                 [--dist .next-bench-export] [--port 38600]
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { build, load, root, serve, stop } from './lib.mjs';
+import { build, load, root, serve, signInToStudio, stop } from './lib.mjs';
 
-const require = createRequire(import.meta.url);
-const { chromium } = require('playwright-core');
 const arg = (name, fallback) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : fallback);
 const posts = Number(arg('--posts', '8000'));
 const importPosts = Number(arg('--import-posts', '2000'));
@@ -40,25 +37,7 @@ function prepareSite() {
   return `${work}/site`;
 }
 
-async function signIn() {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-  try {
-    const page = await browser.newPage({ baseURL: base });
-    // A first Studio page on a loaded machine can take a minute.
-    page.setDefaultTimeout(180_000);
-    await page.goto('/en/studio/login');
-    await page.getByLabel('E-mail address').fill('owner@bench.test');
-    await page.getByLabel('Password').fill('bench passphrase');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(/\/en\/studio$/, { timeout: 180_000 });
-    return (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
-  } finally {
-    await browser.close();
-  }
-}
+const signIn = async () => (await signInToStudio(base, 'owner@bench.test', 'bench passphrase')).cookie;
 
 async function api(path, cookie, init = {}) {
   const response = await fetch(`${base}${path}`, { ...init, headers: { cookie, origin: base, ...init.headers }, duplex: 'half' });

@@ -2,6 +2,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { createRequire } from 'node:module';
 import autocannon from 'autocannon';
 
 export const root = new URL('..', import.meta.url).pathname;
@@ -71,5 +72,33 @@ export function table(rows) {
   console.log('');
   for (const [name, r] of rows) {
     console.log(`${name.padEnd(48)} ${r.rps.toFixed(0).padStart(6)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms`);
+  }
+}
+
+/**
+ * Signs in to the Studio at `base` in Debian's Chromium; returns the session's Cookie header
+ * and how long the sign-in took (button to Studio page). A first Studio page on a loaded
+ * machine can take minutes, hence the long wait.
+ */
+export async function signInToStudio(base, email, password) {
+  const { chromium } = createRequire(import.meta.url)('playwright-core');
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const page = await browser.newPage({ baseURL: base });
+    page.setDefaultTimeout(180_000);
+    await page.goto('/en/studio/login');
+    await page.getByLabel('E-mail address').fill(email);
+    await page.getByLabel('Password').fill(password);
+    const started = performance.now();
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/en\/studio$/, { timeout: 180_000 });
+    const signInMs = performance.now() - started;
+    const cookies = await page.context().cookies();
+    return { cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; '), signInMs };
+  } finally {
+    await browser.close();
   }
 }

@@ -12,16 +12,13 @@
 //     [--postgres postgres://postgres@127.0.0.1:5432/test] [--no-build] [--dist .next-bench-scale] [--port 39210]
 // (--postgres defaults to TEST_DATABASE_URL; any database on that server reaches CREATE DATABASE.)
 import { spawnSync } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { existsSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { loadavg } from 'node:os';
 import zlib from 'node:zlib';
 import pg from 'pg';
-import { build, cleanUp, load, root, serve, stop } from './lib.mjs';
+import { build, cleanUp, load, root, serve, signInToStudio, stop } from './lib.mjs';
 
-const require = createRequire(import.meta.url);
-const { chromium } = require('playwright-core');
 const arg = (name, fallback) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : fallback);
 const sizes = arg('--sizes', '1000,10000').split(',').map(Number);
 const databases = arg('--databases', 'sqlite').split(',');
@@ -60,26 +57,7 @@ async function p50Of(url, headers, times = 9) {
   return p50(list);
 }
 
-async function signIn() {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-  try {
-    const page = await browser.newPage({ baseURL: base });
-    await page.goto('/en/studio/login');
-    await page.getByLabel('E-mail address').fill(email);
-    await page.getByLabel('Password').fill(password);
-    const started = performance.now();
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(/\/en\/studio$/, { timeout: 120_000 });
-    const signInMs = performance.now() - started;
-    const cookies = await page.context().cookies();
-    return { cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; '), signInMs };
-  } finally {
-    await browser.close();
-  }
-}
+const signIn = () => signInToStudio(base, email, password);
 
 /** Runs one statement on the PostgreSQL server through the admin URL. */
 async function admin(statement) {
