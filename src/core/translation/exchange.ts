@@ -5,7 +5,7 @@
 // every block still there was translated.
 import type { Locale } from '@/core/locales';
 import { splitBlocks, joinBlocks } from './blocks';
-import { alignCodes, hasText, protectMarkdown, shortHash, type Piece } from './markdown-codes';
+import { alignCodes, hasText, protectMarkdown, shortHash, type Piece, type ReadPiece } from './markdown-codes';
 import { joinSegments, segmentUnit, type UnitSegment } from './xliff-segments';
 
 export interface ExchangeText {
@@ -26,8 +26,7 @@ export interface ExchangeUnit {
   segments: UnitSegment[];
 }
 
-/** A translated piece as read from a file: text, or a reference to a source code by id. */
-export type ReadPiece = { text: string } | { ref: number };
+export type { ReadPiece } from './markdown-codes';
 
 export interface ReadUnit {
   id: string;

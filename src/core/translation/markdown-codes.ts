@@ -7,6 +7,9 @@ import { createHash } from 'node:crypto';
 
 export type Piece = { text: string } | { code: string; id: number };
 
+/** A translated piece as read from a file: text, or a reference to a source code by id. */
+export type ReadPiece = { text: string } | { ref: number };
+
 // Order matters: line prefixes first (a list's `*` is not emphasis), then the longest
 // constructs, so `**` inside a code span stays in it.
 const codePattern = new RegExp(

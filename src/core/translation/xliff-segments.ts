@@ -7,8 +7,7 @@
 // between sentences (one space in English, none in Chinese), so the text exported again
 // cuts into the same segments: export → import → export is the same file.
 import type { Locale } from '@/core/locales';
-import type { ReadPiece } from './exchange';
-import { hasText, type Piece } from './markdown-codes';
+import { hasText, type Piece, type ReadPiece } from './markdown-codes';
 
 export interface UnitSegment {
   source: Piece[];
