@@ -12,6 +12,7 @@ import type { Database } from '../schema';
 import { goLive, goOffline } from '../repositories/live-translation';
 import { pickTranslationText } from '../repositories/map-rows';
 import { sharedRenderColumns } from '../repositories/shared-rendering';
+import type { CutBlocks } from '../repositories/translation-memory-store';
 import { reindexPost } from '../repositories/search-index';
 import { recordWebhookEvents } from '../repositories/webhook-outbox';
 import { recordFediverseEvents } from '../repositories/fediverse-outbox';
@@ -21,6 +22,8 @@ export interface ApplyOptions {
   nowIso: string;
   /** The rendering of a revision that is not the draft's current one, when the plan publishes it. */
   rendered?: { id: number; rendered: RenderedDocument };
+  /** The post's texts already cut into Markdown blocks, for the translation memory (run-publication.ts). */
+  cut?: CutBlocks;
   /** An import tells no one: no webhook deliveries. */
   quiet?: boolean;
 }
@@ -36,11 +39,11 @@ async function applyStep(trx: Transaction<Database>, state: TextState, step: Ste
     case 'go-live': {
       const older = step.revisionId !== state.draft.revisionId;
       if (older && options.rendered?.id !== step.revisionId) throw new Error(`Revision ${step.revisionId} goes live without its rendering.`);
-      await goLive(trx, translationId, { nowIso: options.nowIso, revision: older ? options.rendered : undefined });
+      await goLive(trx, translationId, { nowIso: options.nowIso, revision: older ? options.rendered : undefined, cut: options.cut });
       return;
     }
     case 'go-offline':
-      await goOffline(trx, translationId);
+      await goOffline(trx, translationId, options.cut);
       return;
     case 'schedule':
       await trx.updateTable('post_translations').set({ publish_at: step.publishAt, scheduled_revision_id: step.revisionId }).where('id', '=', translationId).execute();

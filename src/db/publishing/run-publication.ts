@@ -7,9 +7,11 @@
 import type { Kysely, Transaction } from 'kysely';
 import { AppError } from '@/core/errors/app-error';
 import type { Renderer, RenderedDocument } from '@/core/markdown/render-document';
+import type { MarkdownBlock } from '@/core/translation/segments';
 import type { PublishingEvent } from '@/core/publishing/events';
 import type { Plan, TextState } from '@/core/publishing/text-state';
 import type { Locale } from '@/core/locales';
+import type { CutBlocks } from '../repositories/translation-memory-store';
 import type { Database } from '../schema';
 import { inTransaction } from '../transaction';
 import { applyPlan } from './apply-plan';
@@ -18,6 +20,12 @@ import { readTextState } from './read-text-state';
 export interface PublishingDeps {
   /** Renders a revision that is not the draft's current one (the worker pool on servers). */
   render?: Renderer;
+  /**
+   * Cuts a text into the Markdown blocks the translation memory is made of (the worker
+   * pool on servers), before the transaction, so publishing does not parse Markdown on the
+   * server's thread. A text the transaction finds no cut for is parsed there.
+   */
+  cut?: (markdown: string) => Promise<readonly MarkdownBlock[]>;
   /** The site's origin: images from it are the site's own. */
   siteOrigin?: string;
 }
@@ -37,6 +45,25 @@ export async function renderRevision(source: Kysely<Database>, render: Renderer 
 }
 
 /**
+ * The post's texts that can be live once `plan` is applied (its drafts and its live texts),
+ * cut by `deps.cut`; nothing when the plan leaves the live texts alone (a plan that first
+ * renders an older revision publishes it). A text the worker could not cut is left out:
+ * the memory parses it in the transaction, as without a cutter.
+ */
+export async function cutPostTexts(db: Kysely<Database>, deps: PublishingDeps, postId: number, plan: Plan): Promise<CutBlocks | undefined> {
+  const { cut } = deps;
+  const changesLiveTexts = plan.kind === 'render' || plan.steps.some((step) => step.do === 'go-live' || step.do === 'go-offline');
+  if (!cut || !changesLiveTexts) return undefined;
+  const [drafts, lives] = await Promise.all([
+    db.selectFrom('post_translations').select('body').where('post_id', '=', postId).execute(),
+    db.selectFrom('live_translations').select('body').where('post_id', '=', postId).execute(),
+  ]);
+  const bodies = [...new Set([...drafts, ...lives].map((row) => row.body))];
+  const cuts = await Promise.all(bodies.map((body) => cut(body).then((blocks) => [body, blocks] as const, () => null)));
+  return new Map(cuts.filter((entry) => entry !== null));
+}
+
+/**
  * Plans from the state read in `trx` and applies it; `rendered` is what was rendered for
  * an earlier plan. A plan that still needs a rendering now asks for another revision than
  * before: the text moved under the action.
@@ -45,7 +72,7 @@ export async function planAndApply(
   trx: Transaction<Database>,
   target: { postId: number; locale: Locale },
   planner: Planner,
-  options: { siteOrigin?: string; rendered?: { id: number; rendered: RenderedDocument }; nowIso: string; quiet?: boolean },
+  options: { siteOrigin?: string; rendered?: { id: number; rendered: RenderedDocument }; cut?: CutBlocks; nowIso: string; quiet?: boolean },
 ): Promise<{ state: TextState; events: PublishingEvent[] }> {
   const state = await readTextState(trx, target.postId, target.locale, { lock: true, siteOrigin: options.siteOrigin, rendered: options.rendered });
   if (!state) throw missing();
@@ -68,8 +95,9 @@ export async function runPublication<T>(
   if (!first) throw missing();
   const plan = planner(first);
   const rendered = plan.kind === 'render' ? await renderRevision(db, deps.render, plan.revisionId, target.locale) : undefined;
+  const cut = await cutPostTexts(db, deps, target.postId, plan);
   return inTransaction(db, async (trx) => {
-    const { events } = await planAndApply(trx, target, planner, { siteOrigin: deps.siteOrigin, rendered, nowIso: now.toISOString() });
+    const { events } = await planAndApply(trx, target, planner, { siteOrigin: deps.siteOrigin, rendered, cut, nowIso: now.toISOString() });
     return finish(trx, events);
   });
 }

@@ -105,7 +105,7 @@ export async function goLive(trx: Transaction<Database>, translationId: number, 
 }
 
 /** Takes one language off the site; the post becomes a draft when no language is left. */
-export async function goOffline(trx: Transaction<Database>, translationId: number): Promise<void> {
+export async function goOffline(trx: Transaction<Database>, translationId: number, cut?: CutBlocks): Promise<void> {
   // A draft that shared the live rendering takes its own copy back before the live text goes.
   await trx
     .updateTable('post_translations as t')
@@ -122,5 +122,5 @@ export async function goOffline(trx: Transaction<Database>, translationId: numbe
   if (!removed) return;
   const remaining = await trx.selectFrom('live_translations').select('translation_id').where('post_id', '=', removed.post_id).executeTakeFirst();
   if (!remaining) await trx.updateTable('posts').set({ status: 'draft' }).where('id', '=', removed.post_id).execute();
-  await refreshPostMemory(trx, removed.post_id, new Date().toISOString());
+  await refreshPostMemory(trx, removed.post_id, new Date().toISOString(), cut);
 }

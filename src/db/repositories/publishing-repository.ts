@@ -19,7 +19,7 @@ import { unpublishText } from '@/core/publishing/unpublish-text';
 import type { PublishInput } from '@/core/studio/post-inputs';
 import type { Locale } from '@/core/locales';
 import { isPostgres } from '../dialect';
-import { planAndApply, renderRevision, runPublication, type Planner, type PublishingDeps } from '../publishing/run-publication';
+import { cutPostTexts, planAndApply, renderRevision, runPublication, type Planner, type PublishingDeps } from '../publishing/run-publication';
 import { readTextState } from '../publishing/read-text-state';
 import { requestNewsletterSend } from '../newsletters/newsletter-sends';
 import type { Database } from '../schema';
@@ -47,8 +47,8 @@ export interface DueRun {
   events: PublishingEvent[];
 }
 
-export function createPublishingRepository(db: Kysely<Database>, render?: Renderer, options: Pick<PublishingDeps, 'siteOrigin'> = {}) {
-  const deps: PublishingDeps = { render, siteOrigin: options.siteOrigin };
+export function createPublishingRepository(db: Kysely<Database>, render?: Renderer, options: Pick<PublishingDeps, 'siteOrigin' | 'cut'> = {}) {
+  const deps: PublishingDeps = { render, siteOrigin: options.siteOrigin, cut: options.cut };
   const run = (postId: number, locale: Locale, planner: Planner, now = new Date()): Promise<PublishingResult> =>
     runPublication(db, deps, { postId, locale }, planner, async (trx, events) => ({ post: (await loadStudioPost(trx, postId))!, events }), now);
 
@@ -73,7 +73,8 @@ export function createPublishingRepository(db: Kysely<Database>, render?: Render
       const state = await readTextState(trx, target.postId, target.locale, { lock: true, siteOrigin: deps.siteOrigin });
       const first = state ? planner(state) : null;
       const rendered = first?.kind === 'render' ? await renderRevision(trx, deps.render, first.revisionId, target.locale) : undefined;
-      const { events } = await planAndApply(trx, target, planner, { siteOrigin: deps.siteOrigin, rendered, nowIso });
+      const cut = first ? await cutPostTexts(trx, deps, target.postId, first) : undefined;
+      const { events } = await planAndApply(trx, target, planner, { siteOrigin: deps.siteOrigin, rendered, cut, nowIso });
       return { postId: due.post_id, events };
     });
   }

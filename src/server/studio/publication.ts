@@ -10,6 +10,7 @@ import type { StudioPost } from '@/db/repositories/studio-repository';
 import type { PublishingEvent } from '@/core/publishing/events';
 import { afterPublication } from '@/server/after-publication';
 import type { StudioUser } from '@/server/auth/session';
+import { markdownBlocksInWorker } from '@/server/render/render-pool';
 import { renderWithMedia } from '@/server/render/render-with-media';
 import { siteUrl } from '@/core/config/site-url';
 import { requireChecksCleared } from '@/server/translation/translation-checks';
@@ -24,7 +25,7 @@ export async function actOnPublication(actor: StudioUser, input: PublishInput): 
   const { post } = await postForAction(actor, String(input.postId), (p) => permissionFor(input, Boolean(p.languages[input.locale]?.live)), input.locale);
   // A translation reaches readers only once its blocking checks are fixed or dismissed.
   const checked = await requireChecksCleared(post, input);
-  const publishing = createPublishingRepository(getDatabase(), renderWithMedia, { siteOrigin: siteUrl().origin });
+  const publishing = createPublishingRepository(getDatabase(), renderWithMedia, { siteOrigin: siteUrl().origin, cut: markdownBlocksInWorker });
   const result = await publishing.act({ ...checked, postId: post.id }, actor.id);
   await afterPublication(result.events, { newsletterQueued: 'newsletter' in input && input.newsletter !== undefined });
   return result;

@@ -9,6 +9,7 @@ import { getDatabase } from '@/db/client';
 import { ensureDatabase } from '@/server/ensure-database';
 import { createPublishingRepository, type PublishingRepository } from '@/db/repositories/publishing-repository';
 import { afterPublication } from '@/server/after-publication';
+import { markdownBlocksInWorker } from '@/server/render/render-pool';
 import { renderWithMedia } from '@/server/render/render-with-media';
 import { logger } from '@/server/logger';
 import { revalidateOverHttp } from '@/server/revalidate-over-http';
@@ -29,7 +30,7 @@ export function schedulerIntervalMs(env: Record<string, string | undefined> = pr
 }
 type GlobalWithScheduler = typeof globalThis & { [globalKey]?: State };
 
-const publishing = () => createPublishingRepository(getDatabase(), renderWithMedia, { siteOrigin: siteUrl().origin });
+const publishing = () => createPublishingRepository(getDatabase(), renderWithMedia, { siteOrigin: siteUrl().origin, cut: markdownBlocksInWorker });
 
 export async function runDuePublications(origin: string, now = new Date()): Promise<number[]> {
   await ensureDatabase();
