@@ -64,9 +64,11 @@ test('a content key reads what the pages show, with ETags, and finds a Unicode s
   await page.context().close();
 });
 
-test('the API reference reads in both languages and fits the window', { tag: '@both-widths' }, async ({ browser, baseURL }, info) => {
-  const page = await ownerPage(browser, baseURL!);
-  for (const [locale, title, group] of [['en', 'API reference', 'Posts'], ['zh', 'API 参考', '文章']] as const) {
+// One test per language: the page is long (15 operations with their examples) and axe reads
+// all of it, so both languages in one test came close to its 30 s on a busy machine.
+for (const [locale, title, group] of [['en', 'API reference', 'Posts'], ['zh', 'API 参考', '文章']] as const) {
+  test(`the API reference reads in ${locale} and fits the window`, { tag: '@both-widths' }, async ({ browser, baseURL }, info) => {
+    const page = await ownerPage(browser, baseURL!);
     await page.goto(`/${locale}/studio/integrations/api`);
     await expect(page.locator('h1')).toHaveText(title);
     await expect(page.locator('html')).toHaveAttribute('lang', locale);
@@ -81,9 +83,9 @@ test('the API reference reads in both languages and fits the window', { tag: '@b
     const results = await page.evaluate(() => (window as unknown as { axe: typeof axe }).axe.run());
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`), locale).toEqual([]);
-  }
-  await page.context().close();
-});
+    await page.context().close();
+  });
+}
 
 const vnuJar = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.jar');
 const hasJava = spawnSync('java', ['-version']).status === 0;
