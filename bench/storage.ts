@@ -4,7 +4,9 @@
 // rendered once), then every table and index's bytes per post. SQLite: VACUUM, then the
 // `dbstat` table; PostgreSQL (TEST_DATABASE_URL, a fresh schema dropped afterwards):
 // VACUUM FULL, then pg_total_relation_size of each table (its indexes and TOAST with it).
-//   npx tsx bench/storage.ts [--posts 1000] [--databases sqlite,postgres]
+// --columns also prints the bytes of each large column of the text tables (SQLite: as
+// stored, before the page's slack; PostgreSQL: pg_column_size, after TOAST's compression).
+//   npx tsx bench/storage.ts [--posts 1000] [--databases sqlite,postgres] [--columns]
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,6 +21,8 @@ import type { Database } from '../src/db/schema';
 
 const arg = (name: string, fallback: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1]! : fallback);
 const posts = Number(arg('--posts', '1000'));
+const columns = process.argv.includes('--columns');
+const textTables = ['live_translations', 'post_translations', 'revisions', 'search_documents'];
 const databases = arg('--databases', process.env.TEST_DATABASE_URL ? 'sqlite,postgres' : 'sqlite').split(',');
 const demo = join(process.cwd(), 'demo', 'posts');
 const bodyOf = (file: string) => readFileSync(file, 'utf8').replace(/^---[\s\S]*?---\n/, '');
@@ -53,12 +57,26 @@ async function writeSite(db: Kysely<Database>): Promise<void> {
 
 type Sizes = Array<{ name: string; bytes: number }>;
 
+/** Each column of a table holding 0.1 KB a post or more. */
+async function printColumns(table: string, names: Array<{ name: string }>, sum: (name: string) => Promise<{ rows: Array<{ b: number | string | null }> }>) {
+  for (const { name } of names) {
+    const bytes = Number((await sum(name)).rows[0]?.b ?? 0);
+    if (bytes / posts >= 100) console.log(`  column ${`${table}.${name}`.padEnd(41)}${(bytes / 1024 / posts).toFixed(2).padStart(8)} KB/post`);
+  }
+}
+
 async function measureSqlite(): Promise<{ sizes: Sizes; file: number }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'duet-storage-'));
   const db = createDatabase({ url: '', dataDir });
   try {
     await writeSite(db);
     await sql`vacuum`.execute(db);
+    if (columns) {
+      for (const table of textTables) {
+        const { rows: names } = await sql<{ name: string }>`select name from pragma_table_info(${table})`.execute(db);
+        await printColumns(table, names, (name) => sql<{ b: number }>`select sum(length(cast(${sql.ref(name)} as blob))) as b from ${sql.table(table)}`.execute(db));
+      }
+    }
     const { rows } = await sql<{ name: string; bytes: number }>`select name, sum(pgsize) as bytes from dbstat group by name`.execute(db);
     return { sizes: rows, file: statSync(join(dataDir, 'duet.db')).size };
   } finally {
@@ -85,6 +103,13 @@ async function measurePostgres(): Promise<{ sizes: Sizes; file: number }> {
       select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
       where n.nspname = current_schema() and c.relkind = 'r'`.execute(db);
     for (const table of tables) await sql`vacuum full ${sql.table(table.name)}`.execute(db);
+    if (columns) {
+      for (const table of textTables) {
+        const { rows: names } = await sql<{ name: string }>`
+          select column_name as name from information_schema.columns where table_schema = current_schema() and table_name = ${table}`.execute(db);
+        await printColumns(table, names, (name) => sql<{ b: string }>`select sum(pg_column_size(${sql.ref(name)})) as b from ${sql.table(table)}`.execute(db));
+      }
+    }
     const { rows } = await sql<{ name: string; bytes: string }>`
       select c.relname as name, pg_total_relation_size(c.oid) as bytes
       from pg_class c join pg_namespace n on n.oid = c.relnamespace

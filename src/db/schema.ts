@@ -6,6 +6,7 @@
 // columns may come back from pg as strings, so readers pass them through Number().
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { FediverseTables } from './fediverse-schema';
+import type { StoredText } from './stored-text';
 
 /** pg returns int8 as a string; better-sqlite3 returns a number. */
 type BigIntColumn = ColumnType<number | string, number, number>;
@@ -98,10 +99,11 @@ export interface PostTranslationsTable {
   publish_at: ColumnType<string | null, string | null | undefined, string | null>;
   updated_at: string;
   /** The body as rendered at save time (see the stored-renders migration); null until then. */
-  html: ColumnType<string | null, string | null | undefined, string | null>;
+  html: ColumnType<StoredText | null, StoredText | null | undefined, StoredText | null>;
   /** The HTML's top-level blocks: their lengths, or the blocks themselves (core/markdown/stored-blocks.ts). */
   blocks: ColumnType<string | null, string | null | undefined, string | null>;
-  body_text: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Packed like the HTML (stored-text.ts). */
+  body_text: ColumnType<StoredText | null, StoredText | null | undefined, StoredText | null>;
   render_version: ColumnType<number | null, number | null | undefined, number | null>;
   /** The revision a schedule will publish (set with publish_at). */
   scheduled_revision_id: ColumnType<number | null, number | null | undefined, number | null>;
@@ -124,9 +126,10 @@ export interface LiveTranslationsTable {
   reading_minutes: number;
   revision_id: number;
   based_on_revision_id: number | null;
-  html: string | null;
+  /** HTML and plain text packed on SQLite (stored-text.ts). */
+  html: StoredText | null;
   blocks: string | null;
-  body_text: string | null;
+  body_text: StoredText | null;
   render_version: number | null;
   published_at: string;
   updated_at: string;

@@ -26,6 +26,7 @@ import * as translationMemory from './2026-12-30T0003-translation-memory';
 import * as glossary from './2026-12-31T0001-glossary';
 import * as fediverse from './2027-01-01T0001-fediverse';
 import * as compactStorage from './2027-01-02T0001-compact-storage';
+import * as packedRenderings from './2027-01-03T0001-packed-renderings';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0001-content': content,
@@ -52,6 +53,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-31T0001-glossary': glossary,
   '2027-01-01T0001-fediverse': fediverse,
   '2027-01-02T0001-compact-storage': compactStorage,
+  '2027-01-03T0001-packed-renderings': packedRenderings,
 };
 
 export const migrationProvider: MigrationProvider = {

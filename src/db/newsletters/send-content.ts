@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Locale } from '@/core/locales';
 import { decodeStoredBlocks } from '@/core/markdown/stored-blocks';
 import type { Database } from '../schema';
+import { unpackText, type StoredText } from '../stored-text';
 
 export interface LiveText {
   locale: Locale;
@@ -22,27 +23,28 @@ export interface SendContent {
 }
 
 /** A stored rendering (live or draft) as the e-mail reads it. */
-export function liveTextOf(row: StoredText): LiveText {
+export function liveTextOf(row: StoredLiveText): LiveText {
+  const html = unpackText(row.html);
   return {
     locale: row.locale as Locale,
     slug: row.slug,
     title: row.title,
     excerpt: row.excerpt || row.derived_excerpt || '',
-    html: row.html ?? '',
-    blocks: row.blocks && row.html !== null ? decodeStoredBlocks(row.html, row.blocks) : [],
-    text: row.body_text ?? '',
+    html: html ?? '',
+    blocks: row.blocks && html !== null ? decodeStoredBlocks(html, row.blocks) : [],
+    text: unpackText(row.body_text) ?? '',
   };
 }
 
-export interface StoredText {
+export interface StoredLiveText {
   locale: string;
   slug: string;
   title: string;
   excerpt: string;
   derived_excerpt: string | null;
-  html: string | null;
+  html: StoredText | null;
   blocks: string | null;
-  body_text: string | null;
+  body_text: StoredText | null;
 }
 
 export async function readSendContent(db: Kysely<Database>, sendId: number): Promise<SendContent | null> {

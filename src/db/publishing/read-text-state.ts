@@ -10,6 +10,7 @@ import type { TextState } from '@/core/publishing/text-state';
 import { isLocale, otherLocale, type Locale } from '@/core/locales';
 import type { Database } from '../schema';
 import { isPostgres } from '../dialect';
+import { unpackText } from '../stored-text';
 
 export interface ReadOptions {
   /** Lock the draft row (PostgreSQL) for the rest of the caller's transaction. */
@@ -65,7 +66,7 @@ export async function readTextState(db: Kysely<Database>, postId: number, locale
   ]);
   const foreignImages = new Map<number, readonly string[]>();
   // A text stored before renderings were kept has none: it is rendered before it may go live.
-  if (draft.html !== null) foreignImages.set(draft.revision_id, foreignImagesIn(draft.html, options.siteOrigin));
+  if (draft.html !== null) foreignImages.set(draft.revision_id, foreignImagesIn(unpackText(draft.html), options.siteOrigin));
   if (options.rendered) foreignImages.set(options.rendered.id, foreignImagesIn(options.rendered.rendered.html, options.siteOrigin));
   const isLive = other?.live_revision !== null && other?.live_revision !== undefined;
   return {

@@ -8,6 +8,7 @@ import type { Author, AuthorAvatar, Post, PostKind } from '@/core/content/types'
 import type { ListPosition } from '@/core/content-api/cursor';
 import type { Locale } from '@/core/locales';
 import type { Database } from '../schema';
+import { unpackText } from '../stored-text';
 import { findAuthorAvatars } from './author-avatar';
 import { isVisible } from './content-reader';
 import { loadPosts } from './load-posts';
@@ -123,7 +124,7 @@ export function createContentApiReader(db: Kysely<Database>) {
         .select(['translation_id', 'html', 'revision_id', 'published_at'])
         .where('translation_id', 'in', [...translationIds])
         .execute();
-      return new Map(rows.map((r) => [r.translation_id, { translationId: r.translation_id, html: r.html, revisionId: r.revision_id, publishedAt: r.published_at }]));
+      return new Map(rows.map((r) => [r.translation_id, { translationId: r.translation_id, html: unpackText(r.html), revisionId: r.revision_id, publishedAt: r.published_at }]));
     },
 
     /** Every author (`handle`: just that one), with their picture and number of visible posts. */

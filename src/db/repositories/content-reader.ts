@@ -7,6 +7,7 @@ import { AppError } from '@/core/errors/app-error';
 import { isLocale, otherLocale, type Locale } from '@/core/locales';
 import { decodeStoredBlocks } from '@/core/markdown/stored-blocks';
 import type { Database } from '../schema';
+import { unpackText } from '../stored-text';
 import { listArchiveYears, yearStart } from './archive-years';
 import { findAuthorAvatar } from './author-avatar';
 import { loadPosts } from './load-posts';
@@ -246,18 +247,19 @@ export function createContentReader(db: Kysely<Database>) {
         .where('translation_id', 'in', translationIds)
         .execute();
       return new Map(
-        rows.map((r) => [
-          r.translation_id,
-          {
+        rows.map((r) => {
+          const html = unpackText(r.html);
+          const rendering: StoredRendering = {
             translationId: r.translation_id,
             revisionId: r.revision_id,
             locale: isLocale(r.locale) ? r.locale : 'zh',
             body: r.body,
-            html: r.html,
-            blocks: r.blocks === null || r.html === null ? null : decodeStoredBlocks(r.html, r.blocks),
+            html,
+            blocks: r.blocks === null || html === null ? null : decodeStoredBlocks(html, r.blocks),
             renderVersion: r.render_version,
-          },
-        ]),
+          };
+          return [r.translation_id, rendering];
+        }),
       );
     },
 

@@ -4,6 +4,7 @@
 import type { Kysely } from 'kysely';
 import type { Locale } from '@/core/locales';
 import type { Database } from '../schema';
+import { unpackText } from '../stored-text';
 
 /** Null when the post has no text in that language; `html` null until its first rendering is stored. */
 export async function readDraftRendering(db: Kysely<Database>, postId: number, locale: Locale): Promise<{ html: string | null } | null> {
@@ -15,5 +16,5 @@ export async function readDraftRendering(db: Kysely<Database>, postId: number, l
     .where('t.post_id', '=', postId)
     .where('t.locale', '=', locale)
     .executeTakeFirst();
-  return row ? { html: row.html } : null;
+  return row ? { html: unpackText(row.html) } : null;
 }

@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Post } from '@/core/content/types';
 import type { Locale } from '@/core/locales';
 import type { Database } from '../schema';
+import { unpackText } from '../stored-text';
 import { isVisible } from './content-reader';
 import { loadPosts } from './load-posts';
 import { toIsoTimestamp } from './map-rows';
@@ -18,7 +19,7 @@ export interface LiveArticle {
 async function withHtml(db: Kysely<Database>, post: Post): Promise<LiveArticle> {
   const rows = await db.selectFrom('live_translations').select(['locale', 'html']).where('post_id', '=', post.id).execute();
   const html: Partial<Record<Locale, string>> = {};
-  for (const r of rows) if (r.locale === 'zh' || r.locale === 'en') html[r.locale] = r.html ?? '';
+  for (const r of rows) if (r.locale === 'zh' || r.locale === 'en') html[r.locale] = unpackText(r.html) ?? '';
   return { post, html };
 }
 

@@ -64,7 +64,7 @@ export async function goLive(trx: Transaction<Database>, translationId: number, 
       seo_title: revision.slug === null ? draft.seo_title : revision.seo_title,
       seo_description: revision.slug === null ? draft.seo_description : revision.seo_description,
       reading_minutes: options.revision.rendered.readingMinutes,
-      ...renderColumns(options.revision.rendered),
+      ...renderColumns(trx, options.revision.rendered),
     };
   }
   const taken = await trx
@@ -110,9 +110,8 @@ export async function goOffline(trx: Transaction<Database>, translationId: numbe
   await trx
     .updateTable('post_translations as t')
     .set((eb) => {
-      const live = (column: 'html' | 'blocks' | 'body_text') =>
-        eb.selectFrom('live_translations as l').select(column).whereRef('l.translation_id', '=', 't.id').whereRef('l.revision_id', '=', 't.revision_id');
-      return { html: live('html'), blocks: live('blocks'), body_text: live('body_text') };
+      const live = eb.selectFrom('live_translations as l').whereRef('l.translation_id', '=', 't.id').whereRef('l.revision_id', '=', 't.revision_id');
+      return { html: live.select('l.html'), blocks: live.select('l.blocks'), body_text: live.select('l.body_text') };
     })
     .where('t.id', '=', translationId)
     .where('t.html', 'is', null)

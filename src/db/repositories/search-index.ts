@@ -8,6 +8,7 @@ import { excerptOrDerived } from '@/core/content/derive-excerpt';
 import { buildSearchDocument, type SearchDocument } from '@/core/search/search-document';
 import { isPostgres } from '../dialect';
 import type { Database } from '../schema';
+import { unpackText, type StoredText } from '../stored-text';
 import type { SearchTables } from './search-tables';
 
 type Db = Kysely<Database>;
@@ -20,7 +21,7 @@ interface IndexableTranslation {
   excerpt: string;
   derived_excerpt: string | null;
   body: string;
-  body_text: string | null;
+  body_text: StoredText | null;
 }
 
 const insertBatch = 50;
@@ -86,7 +87,7 @@ async function writeDocuments(db: Db, translations: IndexableTranslation[], name
     // A text saved before renders were stored has no plain text until the start-up
     // refresh renders it (server/render/refresh-renders.ts); its raw Markdown stands in
     // rather than being parsed here, inside a request's transaction.
-    const bodyText = t.body_text ?? t.body;
+    const bodyText = unpackText(t.body_text) ?? t.body;
     const excerpt = excerptOrDerived(t.excerpt, t.derived_excerpt);
     const doc = buildSearchDocument({ title: t.title, excerpt, body: t.body, bodyText, names: names.get(`${t.post_id}:${t.locale}`) ?? [] });
     // The plain text is not kept here: a hit's snippet is cut from the live text's own.

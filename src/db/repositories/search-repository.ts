@@ -19,6 +19,7 @@ import type { SearchHit, SearchOptions, SearchResult } from '@/core/search/types
 import { isLocale, otherLocale, type Locale } from '@/core/locales';
 import { isPostgres } from '../dialect';
 import type { Database } from '../schema';
+import { unpackText } from '../stored-text';
 import { postPath } from '@/core/content/post-path';
 import { toIsoTimestamp } from './map-rows';
 import type { SearchTables } from './search-tables';
@@ -136,7 +137,7 @@ export function createSearchRepository(db: Kysely<Database>, options: SearchRepo
           title: row.title,
           excerpt: excerptOrDerived(row.excerpt, row.derived_excerpt),
           publishedAt: row.published_at,
-          snippet: highlightSnippet([row.body_text, row.excerpt], terms),
+          snippet: highlightSnippet([unpackText(row.body_text), row.excerpt], terms),
         },
       ];
     });

@@ -8,6 +8,7 @@ import type { BoardRow, BoardState, BoardQuery, BoardPage } from '@/core/transla
 import { boardStates } from '@/core/translation/board';
 import { isLocale, locales, type Locale } from '@/core/locales';
 import type { Database } from '../schema';
+import { unpackText } from '../stored-text';
 
 /** One rank per state: the order of `boardStates`, so "by state" sorts most pressing first. */
 function stateRank(state: string): number {
@@ -107,7 +108,7 @@ export function createTranslationBoard(db: Kysely<Database>) {
             .where('t.id', 'in', sourceIds)
             .execute()
         : [];
-      const textById = new Map(texts.map((t) => [t.id, t.body_text ?? t.body]));
+      const textById = new Map(texts.map((t) => [t.id, unpackText(t.body_text) ?? t.body]));
       const items: BoardRow[] = pageRows.flatMap((r) => {
         if (!isLocale(r.source_locale) || !isLocale(r.target_locale)) return [];
         return [

@@ -2,13 +2,14 @@
 // inside the caller's transaction. Never public by itself: publishing copies the draft
 // to the live table (live-translation.ts). Shared by createPost, saveTranslation and the
 // Studio's saveDraft.
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Translation } from '@/core/content/types';
 import type { RenderedDocument } from '@/core/markdown/render-document';
 import { AppError } from '@/core/errors/app-error';
 import { encodeStoredBlocks } from '@/core/markdown/stored-blocks';
 import type { Locale } from '@/core/locales';
 import type { Database } from '../schema';
+import { packText } from '../stored-text';
 import { rejectNul, requireText } from './check-text';
 import { pickTranslationText, toTranslation, translationColumns } from './map-rows';
 
@@ -59,7 +60,7 @@ export async function writeTranslation(
     seo_title: fields.seoTitle ?? null,
     seo_description: fields.seoDescription ?? null,
     reading_minutes: options.rendered.readingMinutes,
-    ...renderColumns(options.rendered),
+    ...renderColumns(trx, options.rendered),
     based_on_revision_id: options.basedOnRevisionId,
     updated_at: options.nowIso,
   };
@@ -107,12 +108,13 @@ export async function writeTranslation(
   return toTranslation(row);
 }
 
-/** The stored-render columns of a translation row. */
-export function renderColumns(rendered: RenderedDocument) {
+/** The stored-render columns of a translation row, its HTML and plain text packed for this database. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any database's builder, a transaction's too
+export function renderColumns(db: Kysely<any>, rendered: RenderedDocument) {
   return {
-    html: rendered.html,
+    html: packText(db, rendered.html),
     blocks: encodeStoredBlocks(rendered.html, rendered.blocks),
-    body_text: rendered.plainText,
+    body_text: packText(db, rendered.plainText),
     derived_excerpt: rendered.derivedExcerpt,
     render_version: rendered.renderVersion,
   };
