@@ -57,9 +57,14 @@ class DuetJsonCheck {
   references: ExportReferenceChecker | null;
   /** A post came before the header was whole: its references were not checked. */
   private hasUncheckedReferences = false;
+  private hasPosts = false;
   readonly counts: DuetJsonCounts = { posts: 0, translations: 0, revisions: 0 };
 
+  /** The second reading, for the references only: the header is known and checked. */
+  private readonly isRereading: boolean;
+
   constructor(knownHeader: ExportHeader | null) {
+    this.isRereading = knownHeader !== null;
     if (knownHeader) {
       this.header = knownHeader;
       this.isHeaderChecked = true;
@@ -68,8 +73,15 @@ class DuetJsonCheck {
   }
 
   member(key: string | number, value: unknown): void {
-    if (this.isHeaderChecked) return;
+    if (this.isRereading) return;
     if (typeof key !== 'string') throw refuse(`format: expected "${exportFormat}"; this file is not a Duet export.`, { format: [`Expected "${exportFormat}".`] });
+    if (key === 'posts') {
+      this.hasPosts = true;
+      if (!Array.isArray(value)) this.addIssue(['posts'], 'Invalid input: expected array');
+      return;
+    }
+    // After the posts, with the header checked whole: a member the schema does not know.
+    if (this.isHeaderChecked) return this.addIssue([], `Unrecognized key: "${key}"`);
     this.raw[key] = value;
     // Said at once: reading on through a file that is not an export helps nobody.
     if (key === 'format' || (key === 'formatVersion' && 'format' in this.raw)) checkFormat(this.raw);
@@ -96,6 +108,7 @@ class DuetJsonCheck {
       checkFormat(this.raw);
       this.checkHeader();
     }
+    if (!this.isRereading && !this.hasPosts) this.addIssue(['posts'], 'Invalid input: expected array, received undefined');
     if (this.schemaIssueCount > 0) throw describeProblems('duet.json is not a valid Duet export', this.schemaIssues, this.schemaIssueCount);
     const problems = this.references?.list ?? [];
     if (problems.length > 0) throw describeProblems('duet.json refers to things it does not hold, or holds them twice', problems, problems.length);

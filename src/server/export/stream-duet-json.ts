@@ -1,5 +1,5 @@
 // Reads a duet.json as its bytes arrive (a file or a ZIP entry) and hands over its top-level
-// members but `posts` whole, and its posts one at a time, waiting for each to be dealt with
+// members whole (`posts` emptied), and its posts one at a time, waiting for each to be dealt with
 // before reading on. Only the posts completed by the slice of bytes being read are ever
 // held (a slice is at most `sliceBytes`), so memory stays flat whatever the number of
 // posts (issue 27): the document is never one string nor one object graph.
@@ -7,7 +7,7 @@ import { JSONParser } from '@streamparser/json';
 import { AppError } from '@/core/errors/app-error';
 
 export interface DuetJsonSink {
-  /** A top-level member other than `posts`, as parsed (unchecked). */
+  /** A top-level member as parsed (unchecked); `posts`, when an array, arrives emptied of its posts. */
   member(key: string, value: unknown): void | Promise<void>;
   /** The post at `index` of `posts`, as parsed (unchecked). */
   post(value: unknown, index: number): void | Promise<void>;
@@ -33,21 +33,27 @@ export async function streamDuetJson(source: AsyncIterable<Buffer | Uint8Array |
   const members: Array<[string, unknown]> = [];
   const posts: Array<[unknown, number]> = [];
   let failure: Error | null = null;
+  /** Bytes given to the parser: where a fault is, within one slice, when the parser does not say. */
+  let offset = 0;
+  let failedBefore = 0;
   let isRoot = true;
   parser.onValue = ({ value, key, parent, stack }) => {
-    if (stack.length === 2 && stack[1]?.key === 'posts') {
+    if (stack.length === 2 && stack[1]?.key === 'posts' && Array.isArray(parent)) {
       posts.push([value, key as number]);
-      (parent as unknown[]).length = 0;
-    } else if (stack.length === 1 && key !== 'posts') {
+      parent.length = 0;
+    } else if (stack.length === 1) {
       members.push([key as string, value]);
     }
   };
-  parser.onError = (error) => {
-    failure ??= error;
+  const fail = (error: Error) => {
+    if (failure) return;
+    failure = error;
+    failedBefore = offset;
   };
+  parser.onError = fail;
   const stats: DuetJsonReadStats = { posts: 0, mostPostsHeld: 0 };
   const handOver = async () => {
-    if (failure) throw notJson(failure.message);
+    if (failure) throw notJson(`${failure.message.replace(/\.$/, '')} (before byte ${failedBefore})`);
     stats.mostPostsHeld = Math.max(stats.mostPostsHeld, posts.length);
     for (const [key, value] of members.splice(0)) await sink.member(key, value);
     for (const [value, index] of posts.splice(0)) {
@@ -63,11 +69,12 @@ export async function streamDuetJson(source: AsyncIterable<Buffer | Uint8Array |
       isRoot = false;
     }
     for (let at = 0; at < bytes.length; at += sliceBytes) {
-      if (parser.isEnded) throw notJson('there is more after the document’s end');
+      const slice = bytes.subarray(at, at + sliceBytes);
+      offset += slice.length;
       try {
-        parser.write(bytes.subarray(at, at + sliceBytes));
+        parser.write(slice);
       } catch (error) {
-        failure ??= error as Error;
+        fail(error as Error);
       }
       await handOver();
     }
@@ -76,7 +83,7 @@ export async function streamDuetJson(source: AsyncIterable<Buffer | Uint8Array |
     try {
       parser.end();
     } catch (error) {
-      failure ??= error as Error;
+      fail(error as Error);
     }
   }
   await handOver();
