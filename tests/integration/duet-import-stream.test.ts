@@ -5,8 +5,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '@/db/migrate';
+import { checkDuetJson } from '@/server/export/check-duet-json';
 import { importDuetExport } from '@/server/export/import-duet-export';
 import { streamDuetJson } from '@/server/export/stream-duet-json';
 import { testTargets, type TestDatabase, type TestTarget } from './helpers/test-databases';
@@ -108,6 +109,24 @@ describe('the duet.json reader', () => {
     expect(mostReadAhead).toBeLessThanOrEqual(2 * chunkBytes);
   });
 
+  it('reads a document whose posts come before its header twice, to check their references', async () => {
+    const text = (authorOf150: number) => {
+      const posts = Array.from({ length: 200 }, (_, i) => ({ ...makePost(i), bylines: [{ authorId: i === 150 ? authorOf150 : 1, position: 0 }] }));
+      return JSON.stringify({ posts, ...header, authors: [{ id: 1, handle: 'a', userId: null, createdAt: at, texts: {} }] });
+    };
+    let opens = 0;
+    const reading = (json: string) => async () => {
+      opens += 1;
+      return (async function* () {
+        yield Buffer.from(json);
+      })();
+    };
+    expect((await checkDuetJson(reading(text(1)))).counts.posts).toBe(200);
+    expect(opens).toBe(2);
+    await expect(checkDuetJson(reading(text(999_999)))).rejects.toThrow(/posts\[150\]\.bylines\[0\]\.authorId: No author in this export has the id 999999/);
+    expect(opens).toBe(4);
+  });
+
   it('refuses what is not JSON, with where it broke', async () => {
     const broken = (async function* () {
       yield Buffer.from('{"format":"duet-export","posts":[{"id":1},');
@@ -119,8 +138,11 @@ describe('the duet.json reader', () => {
 
 function suite(target: TestTarget) {
   describe.skipIf(target.skip)(`import-duet of a large duet.json (${target.name})`, () => {
-    const work = mkdtempSync(join(tmpdir(), 'duet-import-stream-'));
     const count = 1500;
+    let work = '';
+    beforeAll(() => {
+      work = mkdtempSync(join(tmpdir(), 'duet-import-stream-'));
+    });
     afterAll(() => rmSync(work, { recursive: true, force: true }));
 
     async function withEmptyDatabase<T>(run: (t: TestDatabase) => Promise<T>): Promise<T> {
