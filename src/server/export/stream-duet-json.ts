@@ -37,7 +37,7 @@ export async function streamDuetJson(source: AsyncIterable<Buffer | Uint8Array |
   /** Bytes given to the parser: where a fault is, within one slice, when the parser does not say. */
   let offset = 0;
   let failedBefore = 0;
-  let isRoot = true;
+  let isEmpty = true;
   parser.onValue = ({ value, key, parent, stack }) => {
     if (stack.length === 2 && stack[1]?.key === 'posts' && Array.isArray(parent)) {
       posts.push([value, key as number]);
@@ -64,10 +64,10 @@ export async function streamDuetJson(source: AsyncIterable<Buffer | Uint8Array |
   };
   for await (const chunk of source) {
     let bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
-    if (isRoot && bytes.length > 0) {
+    if (isEmpty && bytes.length > 0) {
       // The parser wants an object at the top: a BOM some editors write is not part of it.
       if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) bytes = bytes.subarray(3);
-      isRoot = false;
+      isEmpty = false;
     }
     for (let at = 0; at < bytes.length; at += sliceBytes) {
       const slice = bytes.subarray(at, at + sliceBytes);
@@ -88,6 +88,6 @@ export async function streamDuetJson(source: AsyncIterable<Buffer | Uint8Array |
     }
   }
   await handOver();
-  if (isRoot) throw notJson('the file is empty');
+  if (isEmpty) throw notJson('the file is empty');
   return stats;
 }
