@@ -166,7 +166,11 @@ const postSchema = z.strictObject({
   translations: z.array(translationSchema).min(1),
 });
 
-export const duetExportSchema = z.strictObject({
+/**
+ * Everything in duet.json but its posts: small whatever the site's size, so the importer
+ * holds it whole while it checks and writes the posts one at a time (postSchema each).
+ */
+export const exportHeaderSchema = z.strictObject({
   format: z.literal(exportFormat),
   formatVersion: z.literal(exportFormatVersion),
   createdAt: timestamp,
@@ -177,10 +181,14 @@ export const duetExportSchema = z.strictObject({
   authors: z.array(authorSchema),
   tags: z.array(tagSchema),
   media: z.array(mediaSchema),
-  posts: z.array(postSchema),
 });
 
+export const exportPostSchema = postSchema;
+
+export const duetExportSchema = exportHeaderSchema.extend({ posts: z.array(postSchema) });
+
 export type DuetExport = z.infer<typeof duetExportSchema>;
+export type ExportHeader = z.infer<typeof exportHeaderSchema>;
 export type ExportAccount = z.infer<typeof accountSchema>;
 export type ExportAuthor = z.infer<typeof authorSchema>;
 export type ExportTag = z.infer<typeof tagSchema>;

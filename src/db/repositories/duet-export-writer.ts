@@ -1,11 +1,12 @@
 // Writes a checked Duet export (server/export/) into an empty database, inside the
-// caller's transaction: every row with its own id and timestamps, parents before the rows
-// that point at them, then the id sequences moved past the imported ids (PostgreSQL) and
-// the search index rebuilt from the live texts. Stored renderings stay empty: the server
+// caller's transaction: the header first, then the posts a batch at a time as they are read
+// (the document is never whole in memory), every row with its own id and timestamps,
+// parents before the rows that point at them; last the id sequences moved past the
+// imported ids (PostgreSQL) and the search index rebuilt from the live texts. Stored renderings stay empty: the server
 // renders them again at start, as it does for any text saved before they were stored.
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { DuetExport, ExportPost } from '@/core/export/export-schema';
+import type { ExportHeader, ExportPost } from '@/core/export/export-schema';
 import { isPostgres } from '../dialect';
 import type { Database } from '../schema';
 import { rebuildSearchIndex } from './search-index';
@@ -46,18 +47,17 @@ export interface ImportProgress {
   (message: string): void;
 }
 
-/** Writes the document; the caller has checked it and that the database is empty. */
-export async function insertDuetExport(trx: Trx, doc: DuetExport, progress: ImportProgress = () => {}): Promise<void> {
-  const postgres = isPostgres(trx as unknown as Kysely<unknown>);
-  await insertPeople(trx, doc, postgres);
-  await insertLibrary(trx, doc);
-  for (let i = 0; i < doc.posts.length; i += chunkSize) {
-    await insertPosts(trx, doc.posts.slice(i, i + chunkSize));
-    progress(`posts: ${Math.min(i + chunkSize, doc.posts.length)}/${doc.posts.length}`);
-  }
-  const settings = Object.entries(doc.settings).flatMap(([locale, values]) => Object.entries(values).map(([key, value]) => ({ locale, key, value })));
+/** Writes the header (accounts, authors, tags, media); the caller has checked it and that the database is empty. */
+export async function insertDuetHeader(trx: Trx, header: ExportHeader): Promise<void> {
+  await insertPeople(trx, header, isPostgres(trx as unknown as Kysely<unknown>));
+  await insertLibrary(trx, header);
+}
+
+/** Writes the settings, moves the id sequences past the imported ids and rebuilds the search index: after the last post. */
+export async function finishDuetImport(trx: Trx, header: ExportHeader, progress: ImportProgress = () => {}): Promise<void> {
+  const settings = Object.entries(header.settings).flatMap(([locale, values]) => Object.entries(values).map(([key, value]) => ({ locale, key, value })));
   await insertChunked(settings, (chunk) => trx.insertInto('settings').values(chunk).execute());
-  if (postgres) {
+  if (isPostgres(trx as unknown as Kysely<unknown>)) {
     for (const table of serialTables) {
       await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 0) + 1, false)`.execute(trx);
     }
@@ -66,7 +66,7 @@ export async function insertDuetExport(trx: Trx, doc: DuetExport, progress: Impo
   await rebuildSearchIndex(trx);
 }
 
-async function insertPeople(trx: Trx, doc: DuetExport, postgres: boolean): Promise<void> {
+async function insertPeople(trx: Trx, doc: ExportHeader, postgres: boolean): Promise<void> {
   const accounts = doc.accounts.map((a) => ({
     id: a.id,
     name: a.name,
@@ -99,7 +99,7 @@ async function insertPeople(trx: Trx, doc: DuetExport, postgres: boolean): Promi
   await insertChunked(texts, (chunk) => trx.insertInto('author_texts').values(chunk).execute());
 }
 
-async function insertLibrary(trx: Trx, doc: DuetExport): Promise<void> {
+async function insertLibrary(trx: Trx, doc: ExportHeader): Promise<void> {
   await insertChunked(doc.tags, (chunk) => trx.insertInto('tags').values(chunk.map((t) => ({ id: t.id, key: t.key, created_at: t.createdAt }))).execute());
   const tagTexts = doc.tags.flatMap((t) => Object.entries(t.texts).map(([locale, x]) => ({ tag_id: t.id, locale, name: x!.name, slug: x!.slug, description: x!.description ?? '' })));
   await insertChunked(tagTexts, (chunk) => trx.insertInto('tag_texts').values(chunk).execute());
@@ -123,7 +123,8 @@ async function insertLibrary(trx: Trx, doc: DuetExport): Promise<void> {
   await insertChunked(mediaTexts, (chunk) => trx.insertInto('media_texts').values(chunk).execute());
 }
 
-async function insertPosts(trx: Trx, posts: ExportPost[]): Promise<void> {
+/** Writes a batch of posts with their texts, histories and links, after the header. */
+export async function insertDuetPosts(trx: Trx, posts: ExportPost[]): Promise<void> {
   await trx
     .insertInto('posts')
     .values(

@@ -1,19 +1,22 @@
 // Loads a Duet export (the ZIP `duet export` writes, or its duet.json alone) into an empty
 // Duet database with nothing lost: ids, timestamps, revisions, drafts and live texts,
-// schedules and review requests as they were. The document is checked whole first (zod,
-// then its references), the database must hold no content and no accounts, the media
-// files are put back and verified, and then every row is written in one transaction:
-// an import either happens entirely or not at all.
+// schedules and review requests as they were. duet.json is read as a stream twice, never
+// whole (issue 27): a first reading checks it all (zod per post, then its references) and
+// writes nothing; the media files are put back and verified; a second reading writes the
+// header and then the posts a batch at a time, all in one transaction, each post checked by
+// zod again in case the file changed. An import either happens entirely or not at all.
+import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import { AppError } from '@/core/errors/app-error';
+import { exportPostSchema, type ExportHeader, type ExportPost } from '@/core/export/export-schema';
 import type { Db } from '@/db/client';
 import { inTransaction } from '@/db/transaction';
-import { describeExistingContent, insertDuetExport } from '@/db/repositories/duet-export-writer';
-import { openImportArchive, type ArchiveLimits } from '@/server/import/read-archive';
-import { checkExportReferences } from './check-export-references';
-import { parseDuetJson } from './parse-duet-json';
+import { describeExistingContent, finishDuetImport, insertDuetHeader, insertDuetPosts } from '@/db/repositories/duet-export-writer';
+import { openImportArchive, type ArchiveLimits, type ImportArchive } from '@/server/import/read-archive';
+import { checkDuetJson, type CheckedDuetJson } from './check-duet-json';
 import { findMissingMediaFiles, restoreMediaFiles, type RestoredFiles } from './restore-media-files';
-import type { DuetExport } from '@/core/export/export-schema';
+import { streamDuetJson } from './stream-duet-json';
 
 export interface ImportDuetOptions {
   onProgress?: (message: string) => void;
@@ -33,11 +36,15 @@ export interface ImportDuetSummary {
   files: RestoredFiles;
   /** Files duet.json lists that neither the archive nor DATA_DIR provided (a duet.json imported alone). */
   missingFiles: string[];
+  /** The most posts held in memory at once while reading duet.json (bounded, whatever the site's size). */
+  mostPostsHeld: number;
   seconds: number;
 }
 
-/** The most duet.json may weigh: far beyond a large site, well below what Node can hold as one string. */
-const maxJsonBytes = 400 * 1024 ** 2;
+/** Posts written per batch: what the import holds of them at once while writing. */
+const postBatch = 100;
+
+type OpenJson = () => Promise<Readable>;
 
 async function isZip(file: string): Promise<boolean> {
   const handle = await open(file, 'r');
@@ -48,18 +55,6 @@ async function isZip(file: string): Promise<boolean> {
   } finally {
     await handle.close();
   }
-}
-
-async function readText(stream: AsyncIterable<Buffer | string>, what: string): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-    size += bytes.length;
-    if (size > maxJsonBytes) throw new AppError('PAYLOAD_TOO_LARGE', `${what} is larger than ${maxJsonBytes / 1024 ** 2} MiB, more than this importer reads.`);
-    chunks.push(bytes);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 async function refuseNonEmpty(db: Db): Promise<void> {
@@ -73,14 +68,50 @@ async function refuseNonEmpty(db: Db): Promise<void> {
   );
 }
 
-function checkReferences(doc: DuetExport): void {
-  const problems = checkExportReferences(doc);
-  if (problems.length === 0) return;
-  const shown = problems.slice(0, 10).map((p) => `  ${p.field}: ${p.message}`);
-  if (problems.length > 10) shown.push(`  … and ${problems.length - 10} more`);
-  const fields: Record<string, string[]> = {};
-  for (const p of problems) fields[p.field] = [...(fields[p.field] ?? []), p.message];
-  throw new AppError('VALIDATION', `duet.json refers to things it does not hold, or holds them twice:\n${shown.join('\n')}`, { fields });
+/** The archive's duet.json, its entries checked against their headers before anything is written. */
+async function findJsonEntry(archive: ImportArchive): Promise<{ openJson: OpenJson; prefix: string }> {
+  const json = archive.entries.find((e) => e.path === 'duet.json') ?? archive.entries.find((e) => /^[^/]+\/duet\.json$/.test(e.path));
+  if (!json) throw new AppError('VALIDATION', 'The archive holds no duet.json: is it an export made by `duet export`?');
+  await archive.verify();
+  return { openJson: () => archive.openEntry(json.path), prefix: json.path.slice(0, -'duet.json'.length) };
+}
+
+/** The second reading: every row, in one transaction, the posts a batch at a time. */
+async function writeDuetJson(db: Db, openJson: OpenJson, checked: CheckedDuetJson, progress: (message: string) => void): Promise<number> {
+  const total = checked.counts.posts;
+  progress(`writing ${total} posts`);
+  let mostHeld = 0;
+  await inTransaction(db, async (trx) => {
+    // Checked again inside the transaction: someone may have written since the first look.
+    await refuseNonEmpty(trx);
+    const write = async (header: ExportHeader) => {
+      await insertDuetHeader(trx, header);
+      let batch: ExportPost[] = [];
+      let written = 0;
+      const flush = async () => {
+        await insertDuetPosts(trx, batch);
+        written += batch.length;
+        batch = [];
+        progress(`posts: ${written}/${total}`);
+      };
+      const read = await streamDuetJson(await openJson(), {
+        member: () => undefined,
+        post: async (value) => {
+          // Checked in the first reading; a file changed since then fails here, rolled back.
+          batch.push(exportPostSchema.parse(value));
+          if (batch.length === postBatch) await flush();
+        },
+      });
+      if (batch.length > 0) await flush();
+      if (written !== total) throw new Error(`duet.json changed while it was imported (${written} posts, not ${total}).`);
+      mostHeld = read.mostPostsHeld;
+      await finishDuetImport(trx, header, progress);
+    };
+    await write(checked.header).catch((error: unknown) => {
+      throw new AppError('CONFLICT', `The database refused the import, so nothing was imported: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    });
+  });
+  return Math.max(mostHeld, checked.read.mostPostsHeld);
 }
 
 export async function importDuetExport(db: Db, dataDir: string, zipOrJson: string, options: ImportDuetOptions = {}): Promise<ImportDuetSummary> {
@@ -89,55 +120,39 @@ export async function importDuetExport(db: Db, dataDir: string, zipOrJson: strin
   await refuseNonEmpty(db);
   let files: RestoredFiles = { written: 0, kept: 0 };
   let missingFiles: string[] = [];
-  let doc: DuetExport;
+  let checked: CheckedDuetJson;
+  let mostPostsHeld: number;
   if (await isZip(zipOrJson)) {
     const archive = await openImportArchive(zipOrJson, options.limits);
     try {
-      const json = archive.entries.find((e) => e.path === 'duet.json') ?? archive.entries.find((e) => /^[^/]+\/duet\.json$/.test(e.path));
-      if (!json) throw new AppError('VALIDATION', 'The archive holds no duet.json: is it an export made by `duet export`?');
-      // An entry larger than its header says is refused before anything is written.
-      await archive.verify();
-      const prefix = json.path.slice(0, -'duet.json'.length);
+      const { openJson, prefix } = await findJsonEntry(archive);
       progress('reading duet.json');
-      doc = parseDuetJson(await readText(await archive.openEntry(json.path), 'duet.json'));
-      checkReferences(doc);
-      progress(`restoring ${doc.media.reduce((n, m) => n + m.files.length, 0)} media files`);
-      files = await restoreMediaFiles(archive, prefix, doc.media, dataDir, progress);
+      checked = await checkDuetJson(openJson);
+      const media = checked.header.media;
+      progress(`restoring ${media.reduce((n, m) => n + m.files.length, 0)} media files`);
+      files = await restoreMediaFiles(archive, prefix, media, dataDir, progress);
+      mostPostsHeld = await writeDuetJson(db, openJson, checked, progress);
     } finally {
       archive.close();
     }
   } else {
-    const handle = await open(zipOrJson, 'r');
-    try {
-      doc = parseDuetJson(await readText(handle.createReadStream({ autoClose: false }), zipOrJson));
-    } finally {
-      await handle.close();
-    }
-    checkReferences(doc);
-    missingFiles = await findMissingMediaFiles(doc.media, dataDir);
+    const openJson: OpenJson = () => Promise.resolve(createReadStream(zipOrJson));
+    checked = await checkDuetJson(openJson);
+    missingFiles = await findMissingMediaFiles(checked.header.media, dataDir);
     for (const path of missingFiles) progress(`warning: ${path} is neither in the export nor in ${dataDir}/media`);
+    mostPostsHeld = await writeDuetJson(db, openJson, checked, progress);
   }
 
-  progress(`writing ${doc.posts.length} posts`);
-  await inTransaction(db, async (trx) => {
-    // Checked again inside the transaction: someone may have written since the first look.
-    await refuseNonEmpty(trx);
-    await insertDuetExport(trx, doc, progress).catch((error: unknown) => {
-      throw new AppError('CONFLICT', `The database refused the import, so nothing was imported: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
-    });
-  });
-
-  const translations = doc.posts.flatMap((p) => p.translations);
+  const { header, counts } = checked;
   return {
-    posts: doc.posts.length,
-    translations: translations.length,
-    revisions: translations.reduce((n, t) => n + t.revisions.length, 0),
-    accounts: doc.accounts.length,
-    authors: doc.authors.length,
-    tags: doc.tags.length,
-    media: doc.media.length,
+    ...counts,
+    accounts: header.accounts.length,
+    authors: header.authors.length,
+    tags: header.tags.length,
+    media: header.media.length,
     files,
     missingFiles,
+    mostPostsHeld,
     seconds: (performance.now() - started) / 1000,
   };
 }
