@@ -10,7 +10,7 @@ import { migrateToLatest } from '@/db/migrate';
 import * as studioListMigration from '@/db/migrations/2026-12-30T0001-studio-list';
 import { createPublishingRepository, type PublishingRepository } from '@/db/repositories/publishing-repository';
 import { createStudioRepository, type StudioRepository } from '@/db/repositories/studio-repository';
-import { bulkRefresh } from '@/db/repositories/studio-list';
+import { bulkRefresh, drainStudioList } from '@/db/repositories/studio-list-refresh';
 import { createAccount } from '@/server/auth/accounts';
 import { renderDocument } from '@/core/markdown/render-document';
 import { unique } from './helpers/factories';
@@ -173,6 +173,7 @@ for (const target of testTargets) {
         // A site upgraded or imported in bulk: many posts marked stale at once, none in the list yet.
         await sql`insert into posts (kind, status, source_locale, created_at, updated_at)
           select 'post', 'draft', 'zh', to_char(now(), 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), to_char(now(), 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') from generate_series(1, ${bulkRefresh})`.execute(t.db);
+        expect(await drainStudioList(t.db)).toBe(bulkRefresh);
         const list = await createStudioRepository(t.db, renderDocument).listStudioPosts({ translation: 'missing', page: 1, pageSize: 25 });
         expect(list.total).toBe(bulkRefresh);
         const plan = await sql<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }>`explain (format json) select post_id from studio_posts where translation_status = 'missing'`.execute(t.db);
