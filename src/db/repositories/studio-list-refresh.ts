@@ -14,22 +14,24 @@ import { loadLanguageStates, statusOfLanguages } from './studio-states';
 
 /**
  * How many stale posts one refresh reads at a time: the most a list request refreshes,
- * and one step of the drain. On SQLite a batch holds the event loop while it runs (about
- * 30 ms for 500 posts: docs/performance.md), which is why the drain yields between them.
+ * and one step of the drain. On SQLite a batch holds the event loop while it runs: 11 ms
+ * of CPU for 100 posts, 20 for 250, 40 for 500 (bench/studio-drain.ts, docs/performance.md),
+ * so 200 keeps a reader's wait well under 50 ms on a quiet machine and the drain yields
+ * between batches.
  */
-export const refreshBatch = 500;
+export const refreshBatch = 200;
 
 /** A refresh of at least this many posts is a bulk fill (an upgrade, a large import): see analyzeStudioList. */
 export const bulkRefresh = 1000;
 
 /**
- * Brings the rows of stale posts up to date, lowest post id first, `limit` posts at most
- * (rounded up to a whole batch); returns how many posts were refreshed.
+ * Brings the rows of stale posts up to date, lowest post id first, `limit` posts at most,
+ * in transactions of `refreshBatch` posts at most; returns how many posts were refreshed.
  */
 export async function refreshStudioList(db: Kysely<Database>, limit = refreshBatch): Promise<number> {
   let refreshed = 0;
   while (refreshed < limit) {
-    const stale = await db.selectFrom('studio_posts_stale').select('post_id').distinct().orderBy('post_id').limit(refreshBatch).execute();
+    const stale = await db.selectFrom('studio_posts_stale').select('post_id').distinct().orderBy('post_id').limit(Math.min(refreshBatch, limit - refreshed)).execute();
     if (stale.length === 0) break;
     // In id order, as the drain and another request take them: two refreshes that meet on
     // PostgreSQL wait for each other rather than lock rows in crossed orders.
