@@ -63,9 +63,20 @@ for (const target of testTargets) {
       expect(plan).toMatch(/SEARCH post_tags \S* ?USING COVERING INDEX post_tags_tag_idx \(tag_id=\?\)/);
       expect(plan).toMatch(/SEARCH post_authors \S* ?USING COVERING INDEX post_authors_author_idx \(author_id=\?\)/);
       // …and a post only by its id: never a walk of the visible posts (once, or for each tag).
-      expect(plan).toMatch(/SEARCH posts USING INTEGER PRIMARY KEY/);
-      expect(plan).not.toMatch(/(SCAN|SEARCH) posts (?!USING INTEGER PRIMARY KEY)/);
+      expect(plan).toMatch(/SEARCH posts (EXISTS )?USING INTEGER PRIMARY KEY/);
+      expect(plan).not.toMatch(/(SCAN|SEARCH) posts (?!(EXISTS )?USING INTEGER PRIMARY KEY)/);
       expect(plan).not.toMatch(/SCAN (post_tags|post_authors|live_translations)\b/);
+    });
+
+    it.skipIf(target.name !== 'postgres')('is asked of each tag and author on PostgreSQL, not turned into a join over every visible post', async () => {
+      const { db, queries } = recordQueries(t.db);
+      await createContentRepository(db).countSitemapListings();
+      expect(queries).toHaveLength(2);
+      for (const query of queries) {
+        const plan = await sql<{ 'QUERY PLAN': string }>`explain ${sql.raw(query.sql.replace(/\$(\d+)/g, (_, n: string) => `'${String(query.parameters[Number(n) - 1])}'`))}`.execute(t.db);
+        // An exists was pulled up into a semi join that hashed every visible post (3.2 s at 100,000 posts).
+        expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toMatch(/SubPlan/);
+      }
     });
   });
 }
