@@ -12,7 +12,7 @@ import { CompiledQuery, sql } from 'kysely';
 import { createDatabase, isPostgresUrl, type Db } from '../src/db/client';
 import { createContentRepository } from '../src/db/repositories/content-repository';
 import { createStudioRepository } from '../src/db/repositories/studio-repository';
-import { analyzeStudioList, refreshStudioList } from '../src/db/repositories/studio-list';
+import { analyzeStudioList, refreshStudioList } from '../src/db/repositories/studio-list-refresh';
 import { renderVersion } from '../src/core/markdown/render-document';
 import { recordQueries } from '../tests/integration/helpers/query-recorder';
 
@@ -46,7 +46,7 @@ async function show(name: string, read: (db: Db) => Promise<unknown>): Promise<v
 async function main() {
   if (process.argv.includes('--refresh')) await sql`insert into studio_posts_stale (post_id) select id from posts order by id`.execute(db);
   const started = performance.now();
-  const refreshed = await refreshStudioList(db);
+  const refreshed = await refreshStudioList(db, Infinity);
   const drained = performance.now();
   await analyzeStudioList(db);
   console.log(

@@ -2,7 +2,7 @@
 // language, and the tags and authors that have something to list (a tag or author with
 // no visible post would be an empty page). Everything comes in id-ordered slices, so a
 // 100,000-post sitemap is streamed without being held in memory.
-import type { Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { PostKind, Tag } from '@/core/content/types';
 import { isLocale, type Locale } from '@/core/locales';
 import type { Database } from '../schema';
@@ -34,6 +34,16 @@ export interface SitemapSlice {
   afterId?: number;
   limit?: number;
   now?: Date;
+}
+
+/** A visible article with a live text: what visibleArticleTexts joins, asked of one post. */
+function isVisibleArticle(nowIso: string) {
+  return (eb: ExpressionBuilder<Database, 'posts'>) =>
+    eb.and([
+      isVisible(nowIso)(eb),
+      eb('posts.kind', '=', 'post'),
+      eb.exists(eb.selectFrom('live_translations').select(sql.lit(1).as('one')).whereRef('live_translations.post_id', '=', 'posts.id')),
+    ]);
 }
 
 export function createSitemapReader(db: Kysely<Database>) {
@@ -104,17 +114,52 @@ export function createSitemapReader(db: Kysely<Database>) {
       return { total: Number(row.total), lastModified: last?.last ?? null };
     },
 
-    /** How many tags and authors have a visible article, so have a page worth listing. */
+    /**
+     * How many tags and authors have a visible article, so have a page worth listing.
+     * Counted from the tags and the authors, each asked for one visible article that
+     * carries it (its posts through post_tags_tag_idx / post_authors_author_idx, each
+     * post by id, stopping at the first visible one): a site has few of them, where a
+     * count of distinct ids over every visible text read all of them (1.0 s at 100,000
+     * posts on PostgreSQL) each time the sitemap index was rebuilt after a publication.
+     * A scalar subquery with `limit 1`, not an `exists`: PostgreSQL turns an `exists`
+     * into a semi join and hashed every visible post again (3.2 s at 100,000 posts, 0.3
+     * ms as written), and with the post joined in the same subquery SQLite walked every
+     * visible post for each tag.
+     */
     async countSitemapListings(now: Date = new Date()): Promise<{ tags: number; authors: number }> {
       const nowIso = toIsoTimestamp(now);
       const [tags, authors] = await Promise.all([
-        visibleArticleTexts(nowIso)
-          .innerJoin('post_tags', 'post_tags.post_id', 'posts.id')
-          .select((eb) => eb.fn.count('post_tags.tag_id').distinct().as('count'))
+        db
+          .selectFrom('tags')
+          .select((eb) => eb.fn.countAll().as('count'))
+          .where((eb) =>
+            eb(
+              eb
+                .selectFrom('post_tags')
+                .select(sql.lit(1).as('one'))
+                .whereRef('post_tags.tag_id', '=', 'tags.id')
+                .where((inner) => inner.exists(inner.selectFrom('posts').select(sql.lit(1).as('one')).whereRef('posts.id', '=', 'post_tags.post_id').where(isVisibleArticle(nowIso))))
+                .limit(1),
+              'is not',
+              null,
+            ),
+          )
           .executeTakeFirstOrThrow(),
-        visibleArticleTexts(nowIso)
-          .innerJoin('post_authors', 'post_authors.post_id', 'posts.id')
-          .select((eb) => eb.fn.count('post_authors.author_id').distinct().as('count'))
+        db
+          .selectFrom('authors')
+          .select((eb) => eb.fn.countAll().as('count'))
+          .where((eb) =>
+            eb(
+              eb
+                .selectFrom('post_authors')
+                .select(sql.lit(1).as('one'))
+                .whereRef('post_authors.author_id', '=', 'authors.id')
+                .where((inner) => inner.exists(inner.selectFrom('posts').select(sql.lit(1).as('one')).whereRef('posts.id', '=', 'post_authors.post_id').where(isVisibleArticle(nowIso))))
+                .limit(1),
+              'is not',
+              null,
+            ),
+          )
           .executeTakeFirstOrThrow(),
       ]);
       return { tags: Number(tags.count), authors: Number(authors.count) };

@@ -85,8 +85,8 @@ export function createStudioRepository(db: Kysely<Database>, render?: Renderer) 
   const repository = {
     getStudioPost: (id: number) => loadStudioPost(db, id),
 
-    /** The posts list: filtered, sorted and paged in SQL (studio-list.ts). */
-    listStudioPosts: (options: StudioListOptions) => listStudioPosts(db, options),
+    /** The posts list: filtered, sorted and paged in SQL (studio-list.ts); `refreshLimit` bounds the stale rows it refreshes first. */
+    listStudioPosts: (options: StudioListOptions, refreshLimit?: number) => listStudioPosts(db, options, refreshLimit),
 
     /** A new draft post owned by `userId`, bylined to their author profile; its slug comes from its title. */
     createDraftPost: (input: { sourceLocale: Locale; title: string; userId: string; authorId: number | null; now?: Date }) =>

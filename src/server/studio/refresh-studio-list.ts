@@ -1,25 +1,35 @@
-// After a start, brings the Studio list's summary rows up to date in the background, a
-// batch at a time, so the first editor after an upgrade (the migration marks every post
-// stale) or a large import does not wait for all of them. The list refreshes whatever is
-// left before it reads, so this only moves the work off an editor's request.
+// Brings the Studio list's summary rows up to date in the background, a batch at a time:
+// after a start, and whenever a list request finds more stale posts than it refreshes
+// itself (an upgrade marks every post stale, a large import thousands). One drain at a
+// time in this process; while it runs, list requests refresh nothing themselves (they
+// would only take the same rows) and show how far it has got.
 import { getDatabase } from '@/db/client';
-import { analyzeStudioList, bulkRefresh, refreshStudioList } from '@/db/repositories/studio-list';
+import { drainStudioList } from '@/db/repositories/studio-list-refresh';
 import { ensureDatabase } from '@/server/ensure-database';
+import { logger } from '@/server/logger';
 
-const batch = 500;
+let running: Promise<number> | null = null;
 
-/** Returns how many posts were refreshed. */
-export async function refreshStudioListInBackground(): Promise<number> {
-  await ensureDatabase();
-  let total = 0;
-  for (;;) {
-    const refreshed = await refreshStudioList(getDatabase(), batch);
-    total += refreshed;
-    if (refreshed < batch) {
-      if (total >= bulkRefresh) await analyzeStudioList(getDatabase());
-      return total;
+/** Whether a drain is at work in this process. */
+export function isStudioListDraining(): boolean {
+  return running !== null;
+}
+
+/** Starts a drain unless one runs; resolves to how many posts it refreshed. */
+export function refreshStudioListInBackground(): Promise<number> {
+  running ??= (async () => {
+    try {
+      await ensureDatabase();
+      return await drainStudioList(getDatabase());
+    } finally {
+      running = null;
     }
-    // Readers' requests go first between batches.
-    await new Promise((resolve) => setImmediate(resolve));
-  }
+  })();
+  return running;
+}
+
+/** Starts a drain from a request without waiting for it; a failure is logged, and the next list request starts another. */
+export function startStudioListDrain(): void {
+  if (running) return;
+  refreshStudioListInBackground().catch((error: unknown) => logger.error({ err: error }, 'refreshing the Studio list failed'));
 }

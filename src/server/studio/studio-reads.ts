@@ -13,6 +13,7 @@ import { createStudioRepository, type StudioListOptions } from '@/db/repositorie
 import { createTagRepository } from '@/db/repositories/tags';
 import { countUsers } from '@/server/auth/accounts';
 import { findOpenInvite, listOpenInvites } from '@/server/auth/invites';
+import { isStudioListDraining, startStudioListDrain } from '@/server/studio/refresh-studio-list';
 
 export function hasAnyAccount(): Promise<boolean> {
   return countUsers(getDatabase()).then((n) => n > 0);
@@ -62,8 +63,15 @@ export function getStudioPost(id: number) {
   return createStudioRepository(getDatabase()).getStudioPost(id);
 }
 
-export function listStudioPosts(options: StudioListOptions) {
-  return createStudioRepository(getDatabase()).listStudioPosts(options);
+/**
+ * One page of the posts list. The request refreshes at most one batch of stale posts
+ * (none while this process drains them); more than that starts the drain, and the page
+ * says how far it has got.
+ */
+export async function listStudioPosts(options: StudioListOptions) {
+  const list = await createStudioRepository(getDatabase()).listStudioPosts(options, isStudioListDraining() ? 0 : undefined);
+  if (list.preparing) startStudioListDrain();
+  return list;
 }
 
 export function getLanguageSettings(locale: Locale) {

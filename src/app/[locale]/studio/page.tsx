@@ -39,7 +39,7 @@ export default async function StudioHome({ params, searchParams }: PageProps<'/[
   const actor = await studioActor(locale);
   const query = listQuery.parse(await searchParams);
   const page = query.page ?? 1;
-  const { items, total } = await listStudioPosts({
+  const { items, total, preparing } = await listStudioPosts({
     q: query.q,
     status: query.status,
     translation: query.translation,
@@ -112,11 +112,13 @@ export default async function StudioHome({ params, searchParams }: PageProps<'/[
           {t('apply')}
         </button>
       </form>
+      {/* After an upgrade or a large import, until the background drain is done: the list is never short without saying so. */}
+      {preparing && <p className={styles.notice}>{t('preparing', { ready: preparing.ready, posts: preparing.posts })}</p>}
       <p className={styles.muted} role="status">
         {t('count', { count: total })}
       </p>
       {items.length === 0 ? (
-        <p>{filtered ? t('empty') : t('emptyAll')}</p>
+        <p>{filtered || preparing ? t('empty') : t('emptyAll')}</p>
       ) : (
         <table className={styles.table}>
           <thead>
