@@ -15,7 +15,7 @@
 //   npx tsx bench/post-add.ts [--sites 1000,10000] [--posts 50] [--db sqlite,postgres] [--fresh]
 // Sites are kept (SQLite: bench/.data/post-add-N; PostgreSQL: schema bench_post_add_N) and
 // reused, growing by --posts each run; --fresh builds them again.
-import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { Kysely } from 'kysely';
@@ -25,9 +25,9 @@ import type { Database } from '../src/db/schema';
 import { createContentRepository } from '../src/db/repositories/content-repository';
 import { reindexPost } from '../src/db/repositories/search-index';
 import { refreshPostMemory } from '../src/db/repositories/translation-memory-store';
-import { renderDocument, type RenderDocumentInput, type RenderedDocument } from '../src/core/markdown/render-document';
 import { closeRenderPool, renderInWorker } from '../src/server/render/render-pool';
 import { refreshPostMemoryPerUnit } from '../tests/integration/helpers/per-unit-memory';
+import { demoPairs, renderOnce } from './demo-texts';
 
 const arg = (name: string, fallback: string) => {
   const at = process.argv.indexOf(name);
@@ -38,11 +38,7 @@ const perRun = Number(arg('--posts', '50'));
 const databases = arg('--db', process.env.TEST_DATABASE_URL ? 'sqlite,postgres' : 'sqlite').split(',');
 const fresh = process.argv.includes('--fresh');
 
-const demo = join(process.cwd(), 'demo', 'posts');
-const bodyOf = (file: string) => readFileSync(file, 'utf8').replace(/^---[\s\S]*?---\n/, '');
-const pairs = readdirSync(demo)
-  .filter((key) => existsSync(join(demo, key, 'zh.md')) && existsSync(join(demo, key, 'en.md')))
-  .map((key) => ({ zh: bodyOf(join(demo, key, 'zh.md')), en: bodyOf(join(demo, key, 'en.md')) }));
+const pairs = demoPairs;
 
 function numberFirstParagraph(body: string, mark: string): string {
   const blocks = body.split(/\n\n/);
@@ -51,14 +47,7 @@ function numberFirstParagraph(body: string, mark: string): string {
   return blocks.join('\n\n');
 }
 
-/** The filler renders each demo body once: building the site is not what is measured. */
-const renders = new Map<string, Promise<RenderedDocument>>();
-const cachedRender = (input: RenderDocumentInput) => {
-  const key = `${input.locale}\n${input.markdown}`;
-  let found = renders.get(key);
-  if (!found) renders.set(key, (found = renderDocument(input)));
-  return found;
-};
+const cachedRender = renderOnce;
 
 function post(i: number, pair: { zh: string; en: string }) {
   return {

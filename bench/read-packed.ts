@@ -5,33 +5,24 @@
 // the texts packed, then after the packing migration's down step (texts as text), then
 // packed again by its up step, in one process so the sides share the machine's state.
 //   npx tsx bench/read-packed.ts [--posts 1000] [--rounds 3]
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql, type Kysely } from 'kysely';
-import { renderDocument, type RenderedDocument } from '@/core/markdown/render-document';
 import { createDatabase } from '../src/db/client';
 import { migrateToLatest } from '../src/db/migrate';
 import { migrations } from '../src/db/migrations';
 import { createContentRepository } from '../src/db/repositories/content-repository';
 import { createSearchRepository } from '../src/db/repositories/search-repository';
 import type { Database } from '../src/db/schema';
+import { demoPairs, renderOnce } from './demo-texts';
 
 const arg = (name: string, fallback: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1]! : fallback);
 const posts = Number(arg('--posts', '1000'));
 const rounds = Number(arg('--rounds', '3'));
-const demo = join(process.cwd(), 'demo', 'posts');
-const bodyOf = (file: string) => readFileSync(file, 'utf8').replace(/^---[\s\S]*?---\n/, '');
-const pairs = readdirSync(demo)
-  .filter((key) => existsSync(join(demo, key, 'zh.md')) && existsSync(join(demo, key, 'en.md')))
-  .map((key) => ({ zh: bodyOf(join(demo, key, 'zh.md')), en: bodyOf(join(demo, key, 'en.md')) }));
+const pairs = demoPairs;
 
-const renders = new Map<string, Promise<RenderedDocument>>();
-const render: typeof renderDocument = (input) => {
-  const key = `${input.locale}\n${input.markdown}`;
-  if (!renders.has(key)) renders.set(key, renderDocument(input));
-  return renders.get(key)!;
-};
+const render = renderOnce;
 
 /** CPU microseconds per post page read, and per search, over every post `rounds` times. */
 async function measure(db: Kysely<Database>): Promise<{ page: number; search: number }> {

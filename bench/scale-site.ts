@@ -8,7 +8,6 @@
 // The search index is not copied (search is not what this measures).
 //   DATA_DIR=bench/.data/scale-1000 npx tsx bench/scale-site.ts 1000 owner@bench.test 'pass phrase'
 //   DATABASE_URL=postgres://…/duet_bench_scale_1000 DATA_DIR=… npx tsx bench/scale-site.ts 1000 …
-import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { closeDatabase, getDatabase, isPostgresUrl } from '../src/db/client';
@@ -18,14 +17,11 @@ import { createAccount } from '../src/server/auth/accounts';
 import { renderDocument } from '@/core/markdown/render-document';
 import { closeRenderPool } from '@/server/render/render-pool';
 import { copyPostsPostgres } from './scale-site-postgres';
+import { demoPairs } from './demo-texts';
 
 const count = Number(process.argv[2] ?? 1000);
 const [email = 'owner@bench.test', password = 'bench passphrase'] = process.argv.slice(3);
-const demo = join(process.cwd(), 'demo', 'posts');
-const bodyOf = (file: string) => readFileSync(file, 'utf8').replace(/^---[\s\S]*?---\n/, '');
-const pairs = readdirSync(demo)
-  .filter((key) => existsSync(join(demo, key, 'zh.md')) && existsSync(join(demo, key, 'en.md')))
-  .map((key) => ({ zh: bodyOf(join(demo, key, 'zh.md')), en: bodyOf(join(demo, key, 'en.md')) }));
+const pairs = demoPairs;
 const zhWords = ['双语', '出版', '翻译', '排版', '字体', '搜索', '阅读', '写作', '城市', '茶', '编辑', '声音'];
 const enWords = ['bilingual', 'publishing', 'translation', 'typography', 'fonts', 'search', 'reading', 'writing', 'city', 'tea', 'editing', 'voice'];
 const start = Date.now() - count * 60_000;

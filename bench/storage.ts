@@ -8,35 +8,25 @@
 // stored, before the page's slack; PostgreSQL: pg_column_size, after TOAST's compression).
 //   npx tsx bench/storage.ts [--posts 1000] [--databases sqlite,postgres] [--columns]
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
-import { renderDocument, type RenderedDocument } from '@/core/markdown/render-document';
 import { createDatabase } from '../src/db/client';
 import { migrateToLatest } from '../src/db/migrate';
 import { createContentRepository } from '../src/db/repositories/content-repository';
 import type { Database } from '../src/db/schema';
+import { demoPairs, renderOnce } from './demo-texts';
 
 const arg = (name: string, fallback: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1]! : fallback);
 const posts = Number(arg('--posts', '1000'));
 const columns = process.argv.includes('--columns');
 const textTables = ['live_translations', 'post_translations', 'revisions', 'search_documents'];
 const databases = arg('--databases', process.env.TEST_DATABASE_URL ? 'sqlite,postgres' : 'sqlite').split(',');
-const demo = join(process.cwd(), 'demo', 'posts');
-const bodyOf = (file: string) => readFileSync(file, 'utf8').replace(/^---[\s\S]*?---\n/, '');
-const pairs = readdirSync(demo)
-  .filter((key) => existsSync(join(demo, key, 'zh.md')) && existsSync(join(demo, key, 'en.md')))
-  .map((key) => ({ zh: bodyOf(join(demo, key, 'zh.md')), en: bodyOf(join(demo, key, 'en.md')) }));
+const pairs = demoPairs;
 
-// The same few bodies again and again: rendered once each, so the site is built in seconds.
-const renders = new Map<string, Promise<RenderedDocument>>();
-const render: typeof renderDocument = (input) => {
-  const key = `${input.locale}\n${input.markdown}`;
-  if (!renders.has(key)) renders.set(key, renderDocument(input));
-  return renders.get(key)!;
-};
+const render = renderOnce;
 
 async function writeSite(db: Kysely<Database>): Promise<void> {
   await migrateToLatest(db);

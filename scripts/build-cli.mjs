@@ -10,8 +10,7 @@ import { build } from 'esbuild';
 import { renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-
-const root = fileURLToPath(new URL('..', import.meta.url));
+import { nodeBundleOptions, root } from './node-bundle.mjs';
 
 /** jieba's dictionary is a subpath its package names without an extension: ESM wants one. */
 const jiebaOutside = {
@@ -27,22 +26,13 @@ const jiebaOutside = {
 /** Writes the bundled command line to `outfile` (through a temporary name: a job starting meanwhile never runs half a file). */
 export async function bundleCli(outfile) {
   const temporary = `${outfile}.${process.pid}.tmp`;
-  await build({
-    entryPoints: [join(root, 'src/cli/duet.ts')],
-    outfile: temporary,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node22',
-    tsconfig: join(root, 'tsconfig.json'),
-    // Some dependencies are CommonJS and call require(); give the ESM bundle one.
-    banner: { js: "import { createRequire as __duetCreateRequire } from 'node:module'; const require = __duetCreateRequire(import.meta.url);" },
-    // Native addons, and subset-font's WebAssembly read from its own folder at run time.
-    external: ['better-sqlite3', 'sharp', 'pg-native', 'subset-font'],
-    plugins: [jiebaOutside],
-    legalComments: 'none',
-    logLevel: 'warning',
-  });
+  await build(
+    nodeBundleOptions('src/cli/duet.ts', temporary, {
+      // Native addons, and subset-font's WebAssembly read from its own folder at run time.
+      external: ['better-sqlite3', 'sharp', 'pg-native', 'subset-font'],
+      plugins: [jiebaOutside],
+    }),
+  );
   renameSync(temporary, outfile);
 }
 

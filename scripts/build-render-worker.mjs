@@ -8,26 +8,12 @@
 import { build } from 'esbuild';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-
-const root = fileURLToPath(new URL('..', import.meta.url));
+import { nodeBundleOptions, root } from './node-bundle.mjs';
 
 /** Writes the bundled worker to `outfile`. */
 export async function bundleRenderWorker(outfile) {
-  await build({
-    entryPoints: [join(root, 'src/server/render/render-worker.ts')],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node22',
-    tsconfig: join(root, 'tsconfig.json'),
-    // Some dependencies are CommonJS and call require(); give the ESM bundle one.
-    banner: { js: "import { createRequire as __duetCreateRequire } from 'node:module'; const require = __duetCreateRequire(import.meta.url);" },
-    // Loads its WebAssembly from its own package folder at run time: imported, not bundled.
-    external: ['subset-font'],
-    legalComments: 'none',
-    logLevel: 'warning',
-  });
+  // subset-font loads its WebAssembly from its own package folder at run time: imported, not bundled.
+  await build(nodeBundleOptions('src/server/render/render-worker.ts', outfile, { external: ['subset-font'] }));
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -7,25 +7,12 @@
 import { build } from 'esbuild';
 import { renameSync } from 'node:fs';
 import { join } from 'node:path';
+import { nodeBundleOptions, root } from './node-bundle.mjs';
 
-const root = new URL('..', import.meta.url).pathname;
 const distDir = join(root, process.env.NEXT_DIST_DIR || '.next');
 export const serverEntryFile = join(distDir, 'duet-server.mjs');
 
 const temporary = `${serverEntryFile}.${process.pid}.tmp`;
-await build({
-  entryPoints: [join(root, 'src/server-entry/index.ts')],
-  outfile: temporary,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node22',
-  packages: 'external',
-  tsconfig: join(root, 'tsconfig.json'),
-  // Some bundled modules are CommonJS-minded and call require(); give the ESM bundle one.
-  banner: { js: "import { createRequire as __duetCreateRequire } from 'node:module'; const require = __duetCreateRequire(import.meta.url);" },
-  legalComments: 'none',
-  logLevel: 'warning',
-});
+await build(nodeBundleOptions('src/server-entry/index.ts', temporary, { packages: 'external' }));
 renameSync(temporary, serverEntryFile);
 console.log(`build-server-entry: ${serverEntryFile}`);
