@@ -272,7 +272,9 @@ for (const target of testTargets) {
       await migrateToLatest(t.db);
       await seedDemo(t.db, { dataDir: t.dataDir, demoDir: join(process.cwd(), 'demo'), render: renderDocument });
       search = createSearchRepository(t.db);
-    }, 60_000);
+    // vitest.config.ts's hook timeout: the first file of a run to seed the demo encodes its
+    // images' copies for every later one (DUET_TEST_VARIANT_CACHE), past 60 s in CI.
+    });
     afterAll(async () => {
       await t?.close();
     });

@@ -25,7 +25,9 @@ for (const target of testTargets) {
       await migrateToLatest(t.db);
       seeded = await seedDemo(t.db, { dataDir: t.dataDir, demoDir, render: renderDocument });
       repo = createContentRepository(t.db, renderDocument);
-    }, 60_000);
+    // vitest.config.ts's hook timeout: the first file of a run to seed the demo encodes its
+    // images' copies for every later one (DUET_TEST_VARIANT_CACHE), past 60 s in CI.
+    });
     afterAll(async () => {
       await t?.close();
     });
