@@ -1,6 +1,6 @@
 // The esbuild options Duet's Node bundles share (scripts/build-render-worker.mjs,
-// build-cli.mjs, build-server-entry.mjs): one ESM file for Node 22 and later, Duet's own
-// modules bundled through the tsconfig paths.
+// build-server-entry.mjs): one ESM file for Node 22 and later, Duet's own modules bundled
+// through the tsconfig paths.
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 

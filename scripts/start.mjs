@@ -40,7 +40,7 @@ function buildStamp() {
 }
 
 function isBuildCurrent(stamp) {
-  if (!existsSync(join(distDir, 'BUILD_ID')) || !existsSync(stampFile) || !existsSync(join(distDir, 'duet-render-worker.mjs')) || !existsSync(join(distDir, 'duet-cli.mjs'))) return false;
+  if (!existsSync(join(distDir, 'BUILD_ID')) || !existsSync(stampFile) || !existsSync(join(distDir, 'duet-render-worker.mjs'))) return false;
   try {
     return JSON.parse(readFileSync(stampFile, 'utf8')).sources >= stamp.sources;
   } catch {
@@ -131,7 +131,6 @@ if (mode === 'dev') {
       process.exit(code);
     }
     run([join(root, 'scripts', 'build-render-worker.mjs')], 'bundling the render worker');
-    run([join(root, 'scripts', 'build-cli.mjs')], 'bundling the command line for site jobs');
     run([join(root, 'scripts', 'build-server-entry.mjs')], 'bundling the server entry');
     writeFileSync(stampFile, JSON.stringify(stamp));
     console.log(`duet: built in ${elapsed()}.`);

@@ -32,8 +32,7 @@ export default async function globalSetup() {
   const a = startInstance('a', env);
   const b = startInstance('b', env);
   await waitFor(async () => (await isUp(ports.a)) && (await isUp(ports.b)), 'both instances', 120_000, [a, b]);
-  // The command line bundled with the build (scripts/build-cli.mjs), as the Studio's jobs run it.
-  const created = spawnSync(process.execPath, ['.next/duet-cli.mjs', 'create-user', owner.email, 'owner', owner.name], {
+  const created = spawnSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'src/cli/duet.ts', 'create-user', owner.email, 'owner', owner.name], {
     cwd: root,
     env: { ...process.env, ...env, DUET_PASSWORD: owner.password },
     encoding: 'utf8',

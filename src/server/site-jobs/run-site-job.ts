@@ -12,27 +12,13 @@ import type { SiteJob } from './site-job';
 const writeEveryMs = 500;
 const heartbeatMs = 5_000;
 
-/** The project's folder: the command line's sources and tsx, and the build, are there. */
+/** The project's folder: the command line's sources and tsx are there. */
 function projectRoot(): string {
   return process.env.DUET_ROOT ?? process.cwd();
 }
 
-/**
- * How to start `duet`: the production server runs the command line bundled beside the
- * build (scripts/build-cli.mjs), Vitest the copy its global setup bundled (DUET_CLI_FILE);
- * `next dev` runs the TypeScript source through tsx, which compiles it at every start.
- */
-function cliCommand(root: string): string[] {
-  const testBundle = process.env.DUET_CLI_FILE;
-  if (testBundle) return [testBundle];
-  const bundled = join(/* turbopackIgnore: true */ root, process.env.NEXT_DIST_DIR || '.next', 'duet-cli.mjs');
-  if (process.env.NODE_ENV === 'production' && existsSync(bundled)) return [bundled];
-  return ['--import', 'tsx', join(/* turbopackIgnore: true */ root, 'src', 'cli', 'duet.ts')];
-}
-
-/** Whether the command line the jobs would start is here (a bundle, or the sources). */
 export function canRunJobs(): boolean {
-  return existsSync(cliCommand(projectRoot()).at(-1)!);
+  return existsSync(join(/* turbopackIgnore: true */ projectRoot(), 'src', 'cli', 'duet.ts'));
 }
 
 export interface JobOutcome {
@@ -47,7 +33,7 @@ export interface JobOutcome {
  */
 export function runSiteJob(dataDir: string, job: SiteJob, args: string[], finish: (job: SiteJob, outcome: JobOutcome) => Promise<SiteJob>): Promise<SiteJob> {
   const root = projectRoot();
-  const child = spawn(process.execPath, [...cliCommand(root), ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(/* turbopackIgnore: true */ root, 'src', 'cli', 'duet.ts'), ...args], {
     cwd: root,
     env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production' },
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],

@@ -64,8 +64,7 @@ function startDuet(port: number, siteUrl: string, dataDir: string, certificate: 
 }
 
 function createOwner(dataDir: string): void {
-  // The command line bundled with the build (scripts/build-cli.mjs), as the Studio's jobs run it.
-  const created = spawnSync(process.execPath, ['.next/duet-cli.mjs', 'create-user', fediverseOwner.email, 'owner', fediverseOwner.name], {
+  const created = spawnSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'src/cli/duet.ts', 'create-user', fediverseOwner.email, 'owner', fediverseOwner.name], {
     cwd: root,
     env: { ...process.env, DATA_DIR: dataDir, DUET_PASSWORD: fediverseOwner.password, DUET_TEST_SCRYPT_LOG_N: '14' },
     encoding: 'utf8',
