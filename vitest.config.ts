@@ -13,9 +13,9 @@ export default defineConfig({
     env: { NODE_ENV: 'test', DUET_TEST_VARIANT_CACHE: testVariantCache, DUET_TEST_SCRYPT_LOG_N: '14' },
     // Not a speed check (bench/ measures speed): password hashing (scrypt) and
     // migrations on a loaded 2-core CI machine can take longer than vitest's 5 s default.
-    // A file's setup may seed the whole demo magazine on both databases: 10 s alone, and
-    // past 60 s in a CI run where three heavy files shared the two cores with the Node 22
-    // smoke (search-repository.test.ts, 105 s for the file against 14 s alone).
+    // A hook may seed the demo magazine, and the run's first seed encodes every demo image's
+    // copies for the others (search-repository.test.ts alone: 58 s with an empty
+    // DUET_TEST_VARIANT_CACHE, 14 s with it filled; over 60 s in CI beside other files).
     testTimeout: 30_000,
     hookTimeout: 180_000,
     // Three files at a time on two cores: a file spends much of its time starting its fork
