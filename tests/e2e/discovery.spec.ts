@@ -1,12 +1,14 @@
 // What search engines and browsers find on their own: the sitemap (every page in both
 // languages, x-default, tags and authors), hreflang that two versions agree on (articles
 // and the parallel view), robots.txt read by a real matcher, one h1 and no skipped
-// heading level on every page type, and /favicon.ico.
+// heading level on every page type, and /favicon.ico. Heads and headings are read from the
+// served markup (helpers/served-html.ts), which is what a crawler reads.
 import { XMLParser } from 'fast-xml-parser';
 import robotsParser from 'robots-parser';
 import sharp from 'sharp';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { readIcoDirectory } from '../../src/core/media/ico';
+import { fetchPage, headingLevels, headLinks } from './helpers/served-html';
 import { latestRevision, newDraft, ownerPage } from './helpers/studio';
 
 const article = { zh: '/zh/posts/wei-shenme-yong-liang-zhong-yuyan-chuban', en: '/en/posts/why-publish-in-two-languages' };
@@ -25,32 +27,30 @@ const bilingual: Record<string, { zh: string; en: string }> = {
   search: { zh: '/zh/search', en: '/en/search' },
 };
 
-/** hreflang → path of a page's <link rel=alternate> tags, and its canonical path. */
-async function linksOf(page: Page, path: string) {
-  const res = await page.goto(path);
-  expect(res?.status(), path).toBe(200);
-  const alternates = await page.locator('link[rel=alternate][hreflang]').evaluateAll((links) =>
-    Object.fromEntries(links.map((l) => [l.getAttribute('hreflang'), new URL(l.getAttribute('href')!).pathname])),
-  );
-  const canonical = new URL((await page.locator('link[rel=canonical]').getAttribute('href'))!).pathname;
-  return { alternates, canonical };
+/** hreflang → path of a page's <link rel=alternate> tags, and its canonical path, as served. */
+async function linksOf(request: APIRequestContext, path: string) {
+  const page = await fetchPage(request, path);
+  expect(page.status, path).toBe(200);
+  const { alternates, canonical } = headLinks(page);
+  expect(canonical, path).toHaveLength(1);
+  return { alternates, canonical: canonical[0] };
 }
 
 test.describe('hreflang', () => {
   for (const [type, paths] of Object.entries(bilingual)) {
-    test(`${type}: both versions name each other, themselves, the Traditional variant and x-default (the Chinese one)`, async ({ page }) => {
+    test(`${type}: both versions name each other, themselves, the Traditional variant and x-default (the Chinese one)`, { tag: '@requests' }, async ({ request }) => {
       const expected = { zh: paths.zh, 'zh-Hant': paths.zh.replace(/^\/zh/, '/zh/hant'), en: paths.en, 'x-default': paths.zh };
       for (const locale of ['zh', 'en'] as const) {
-        const { alternates, canonical } = await linksOf(page, paths[locale]);
+        const { alternates, canonical } = await linksOf(request, paths[locale]);
         expect(alternates, paths[locale]).toEqual(expected);
         expect(canonical).toBe(paths[locale]);
       }
     });
   }
 
-  test('a text in one language names only that version, and no x-default', async ({ page }) => {
+  test('a text in one language names only that version, and no x-default', { tag: '@requests' }, async ({ request }) => {
     for (const path of ['/zh/posts/chunjie-suibi', '/en/posts/chunjie-suibi']) {
-      const { alternates, canonical } = await linksOf(page, path);
+      const { alternates, canonical } = await linksOf(request, path);
       expect(alternates).toEqual({ zh: '/zh/posts/chunjie-suibi', 'zh-Hant': '/zh/hant/posts/chunjie-suibi' });
       expect(canonical).toBe('/zh/posts/chunjie-suibi');
     }
@@ -115,18 +115,18 @@ test.describe('headings', () => {
   });
 
   for (const [type, paths] of Object.entries(pages)) {
-    test(`${type}: one h1, no level skipped`, async ({ page }) => {
+    test(`${type}: one h1, no level skipped`, { tag: '@requests' }, async ({ request }) => {
       for (const locale of ['zh', 'en'] as const) {
-        await page.goto(paths[locale]);
-        await expect(page).toHaveURL(new RegExp(`${paths[locale].split('?')[0]}`));
-        const levels = await page.locator('h1, h2, h3, h4, h5, h6').evaluateAll((hs) => hs.map((h) => Number(h.tagName[1])));
+        const page = await fetchPage(request, paths[locale]);
+        expect(page.pathname).toBe(paths[locale].split('?')[0]);
+        const levels = headingLevels(page);
         expect(levels[0], paths[locale]).toBe(1);
         expect(levels.filter((l) => l === 1), paths[locale]).toHaveLength(1);
         levels.forEach((level, i) => {
           if (i > 0) expect(level, `${paths[locale]}: heading ${i + 1} of ${levels.join(',')}`).toBeLessThanOrEqual(levels[i - 1]! + 1);
         });
         // aria-label names an element only where its role allows one; a paragraph has none.
-        await expect(page.locator('p[aria-label]')).toHaveCount(0);
+        expect(page.elements.filter((e) => e.tagName === 'p' && e.properties.ariaLabel !== undefined), paths[locale]).toEqual([]);
       }
     });
   }
