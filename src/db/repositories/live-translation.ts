@@ -6,7 +6,8 @@
 // by construction. What the change means (events, webhooks) is decided by the callers.
 // A draft whose revision is the one live keeps no rendering of its own (its html, blocks
 // and body_text are null): readers take the live text's (shared-rendering.ts), so a
-// published text's rendering is stored once. goLive and goOffline keep that true.
+// published text's rendering is stored once. goLive and goOffline keep that true. The live
+// row keeps no copy of its Markdown either: its revision holds it (live-body.ts).
 import { sql, type Transaction } from 'kysely';
 import type { RenderedDocument } from '@/core/markdown/render-document';
 import { AppError } from '@/core/errors/app-error';
