@@ -50,7 +50,7 @@ async function readTemplates(db: Db): Promise<Template[]> {
       const indexed = await db.withTables<SearchTables>().selectFrom('search_documents').select('translation_id').where('translation_id', '=', live.translation_id).executeTakeFirst();
       if (!indexed) continue;
       // The index keeps no copy of the plain text (compact storage): the live row has it.
-      const doc = buildSearchDocument({ title: '', excerpt: live.excerpt ?? '', body: '', bodyText: unpackText(live.body_text) ?? live.body, names: [] });
+      const doc = buildSearchDocument({ title: '', excerpt: live.excerpt ?? '', body: '', bodyText: unpackText(live.body_text) ?? draft.body, names: [] });
       translations.push({ draft: draft as Row, live: live as Row, doc });
     }
     if (translations.length > 0) templates.push({ post: post as Row, translations });

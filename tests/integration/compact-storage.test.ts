@@ -1,8 +1,9 @@
 // The compact-storage migrations (#27) on both databases: a site stored in the layout before
 // them (every rendering's blocks a second copy of its HTML, every draft a copy of the live
-// rendering, the search index a copy of the plain text, the HTML and plain text unpacked) is
-// converted in place; readers get the same pages, renderings, draft previews and search
-// results, `duet export` writes the same bytes, and running the migrations again changes nothing.
+// rendering, the search index a copy of the plain text, the HTML and plain text unpacked,
+// every live text a copy of its revision's Markdown) is converted in place; readers get the
+// same pages, renderings, draft previews and search results, `duet export` writes the same
+// bytes, and running the migrations again changes nothing.
 //
 // The old layout is made the way an upgrade meets it: a site written by Duet, then the
 // migrations' down steps, which store every copy again and unpack the texts. The test checks those rows are the
@@ -33,6 +34,9 @@ import { testTargets, type TestDatabase, type TestTarget } from './helpers/test-
 
 const name = '2027-01-02T0001-compact-storage';
 const packed = '2027-01-03T0001-packed-renderings';
+const liveBody = '2027-01-04T0001-live-body';
+/** A live text that differs from its revision's, which no code writes but the migration must leave as it is. */
+const liveOnly = '\nA line only the live copy has.\n';
 const word = `zqcompact${Math.random().toString(36).slice(2, 10).replace(/\d/g, 'x')}`;
 const body = (lang: string) =>
   `# ${lang} ${word}\n\nA paragraph with *emphasis* and a [link](https://example.com).\n\n- one\n- two\n\n\`\`\`\nconst a = 1;\n\nconst b = 2;\n\`\`\`\n\n> A quote\n> over two lines.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n第二段：双语出版。\n`;
@@ -59,6 +63,13 @@ function suite(target: TestTarget) {
     let t: TestDatabase;
     const work = mkdtempSync(join(tmpdir(), 'duet-compact-'));
     let slugs: Array<{ locale: 'zh' | 'en'; slug: string }> = [];
+
+    /** Each live row's own stored body, and its revision's. */
+    async function liveBodies() {
+      const { rows } = await sql<{ slug: string; body: string; revision_body: string }>`
+        select l.slug, l.body, r.body as revision_body from live_translations l join revisions r on r.id = l.revision_id order by l.translation_id`.execute(t.db);
+      return rows;
+    }
 
     /** Everything a reader, an editor or an export gets of the site. */
     async function readSite(file: string) {
@@ -99,10 +110,12 @@ function suite(target: TestTarget) {
       ]);
 
       // The layout before the migrations, and a migration table that has not seen them yet.
-      for (const migration of [packed, name]) {
+      for (const migration of [liveBody, packed, name]) {
         await migrations[migration]!.down!(t.db);
         await sql`delete from kysely_migration where name = ${migration}`.execute(t.db);
       }
+      expect(await liveBodies()).toEqual((await liveBodies()).map((row) => ({ ...row, body: row.revision_body })));
+      await sql`update live_translations set body = body || ${liveOnly} where slug = ${`zh-${same}`}`.execute(t.db);
     }, 120_000);
     afterAll(async () => {
       await t?.close();
@@ -131,7 +144,7 @@ function suite(target: TestTarget) {
       const sizeBefore = await size('post_translations');
       const liveBefore = await size('live_translations');
 
-      expect((await migrateToLatest(t.db)).applied).toEqual([name, packed]);
+      expect((await migrateToLatest(t.db)).applied).toEqual([name, packed, liveBody]);
       const after = await readSite(join(work, 'after.zip'));
       expect(after.pages).toEqual(before.pages);
       expect(after.renderings).toEqual(before.renderings);
@@ -157,10 +170,17 @@ function suite(target: TestTarget) {
       const blocks = await t.db.selectFrom('live_translations').select('blocks').execute();
       expect(blocks.every((row) => /^\[\d+(,\d+)*\]$/.test(row.blocks ?? ''))).toBe(true);
       expect(await columnsOf(t.db as unknown as Kysely<unknown>, 'search_documents')).not.toContain('body_text');
+      // The live Markdown is its revision's, but for the one text that differs, kept whole (and read: the pages above).
+      const stored = await liveBodies();
+      expect(stored.filter((row) => row.body !== '')).toEqual([{ slug: expect.stringMatching(/^zh-same/), body: `${body('zh')}${liveOnly}`, revision_body: body('zh') }]);
+      expect(stored.filter((row) => row.body === '')).toHaveLength(3);
+      expect(after.pages.map((page) => page?.post.translations.zh?.body)).toContain(`${body('zh')}${liveOnly}`);
 
       // Safe to run again: nothing moves.
       await migrations[name]!.up(t.db);
       await migrations[packed]!.up(t.db);
+      await migrations[liveBody]!.up(t.db);
+      expect(await liveBodies()).toEqual(stored);
       const again = await readSite(join(work, 'again.zip'));
       for (const [path, bytes] of before.files) expect(again.files.get(path), path).toBe(bytes);
       expect(again.renderings).toEqual(before.renderings);
@@ -178,12 +198,18 @@ function suite(target: TestTarget) {
       expect(second?.html).toBe('<p>A second text.</p>');
       const draftRow = () => t.db.selectFrom('post_translations').select('html').where('id', '=', first.id).executeTakeFirstOrThrow();
       expect((await draftRow()).html).toBeNull();
+      // The live row keeps no copy of the Markdown: its revision's is read.
+      const storedBody = async () => (await sql<{ body: string }>`select body from live_translations where translation_id = ${first.id}`.execute(t.db)).rows[0]?.body;
+      expect(await storedBody()).toBe('');
+      expect((await createContentRepository(t.db).getRenderings([first.id])).get(first.id)?.body).toBe('A second text.');
 
       // The first revision goes live again (a schedule or a review pinned it): the draft keeps its own.
       const rendered = await renderDocument({ markdown: body('en'), locale: 'en' });
       await t.db.transaction().execute((trx) => goLive(trx, first.id, { nowIso: new Date().toISOString(), revision: { id: first.revisionId, rendered } }));
       expect(await readDraftRendering(t.db, post.id, 'en')).toEqual(second);
       expect((await createContentRepository(t.db).getRenderings([first.id])).get(first.id)?.html).toBe(rendered.html);
+      expect(await storedBody()).toBe('');
+      expect((await createContentRepository(t.db).getRenderings([first.id])).get(first.id)?.body).toBe(body('en'));
 
       // Published as it is again, then taken offline: the draft's rendering stays.
       await t.db.transaction().execute((trx) => goLive(trx, first.id, { nowIso: new Date().toISOString() }));

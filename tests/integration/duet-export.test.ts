@@ -159,6 +159,10 @@ function suite(target: TestTarget) {
         const content = createContentRepository(copy.db);
         const liveEn = site.published.translations.en!;
         expect((await content.findPostBySlug('en', liveEn.slug))?.post.translations.en?.title).toBe(liveEn.title);
+        // The live texts come back without a copy of their Markdown: their revisions hold it (live-body.ts).
+        expect((await content.findPostBySlug('en', liveEn.slug))?.post.translations.en?.body).toBe(liveEn.body);
+        const { rows: liveBodies } = await sql<{ body: string }>`select body from live_translations`.execute(copy.db);
+        expect(liveBodies.map((row) => row.body)).toEqual(['', '', '', '']);
         expect((await createStudioRepository(copy.db).getStudioPost(site.published.id))!.translations.en!.title).toBe('A later title');
         const found = await createSearchRepository(copy.db).search({ query: word, page: 1, pageSize: 10 });
         expect(found.items.map((item) => item.postId)).toContain(site.live.id);

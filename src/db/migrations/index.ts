@@ -27,6 +27,7 @@ import * as glossary from './2026-12-31T0001-glossary';
 import * as fediverse from './2027-01-01T0001-fediverse';
 import * as compactStorage from './2027-01-02T0001-compact-storage';
 import * as packedRenderings from './2027-01-03T0001-packed-renderings';
+import * as liveBody from './2027-01-04T0001-live-body';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0001-content': content,
@@ -54,6 +55,7 @@ export const migrations: Record<string, Migration> = {
   '2027-01-01T0001-fediverse': fediverse,
   '2027-01-02T0001-compact-storage': compactStorage,
   '2027-01-03T0001-packed-renderings': packedRenderings,
+  '2027-01-04T0001-live-body': liveBody,
 };
 
 export const migrationProvider: MigrationProvider = {

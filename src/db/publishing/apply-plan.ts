@@ -9,6 +9,7 @@ import type { RenderedDocument } from '@/core/markdown/render-document';
 import { changesWhatReadersSee, type PublishingEvent } from '@/core/publishing/events';
 import type { Plan, Step, TextState } from '@/core/publishing/text-state';
 import type { Database } from '../schema';
+import { liveBody } from '../repositories/live-body';
 import { goLive, goOffline } from '../repositories/live-translation';
 import { pickTranslationText } from '../repositories/map-rows';
 import { sharedRenderColumns } from '../repositories/shared-rendering';
@@ -92,7 +93,12 @@ async function applyStep(trx: Transaction<Database>, state: TextState, step: Ste
 
 /** The draft becomes the live revision again; the discarded text stays in the history. */
 async function resetDraftToLive(trx: Transaction<Database>, translationId: number, nowIso: string): Promise<void> {
-  const live = await trx.selectFrom('live_translations').selectAll().where('translation_id', '=', translationId).executeTakeFirstOrThrow();
+  const live = await trx
+    .selectFrom('live_translations')
+    .select(['revision_id', 'based_on_revision_id', 'slug', 'title', 'excerpt', 'seo_title', 'seo_description', 'reading_minutes', 'derived_excerpt', 'render_version'])
+    .select(liveBody().as('body'))
+    .where('translation_id', '=', translationId)
+    .executeTakeFirstOrThrow();
   await trx
     .updateTable('post_translations')
     .set({

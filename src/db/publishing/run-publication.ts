@@ -11,6 +11,7 @@ import type { MarkdownBlock } from '@/core/translation/segments';
 import type { PublishingEvent } from '@/core/publishing/events';
 import type { Plan, TextState } from '@/core/publishing/text-state';
 import type { Locale } from '@/core/locales';
+import { liveBody } from '../repositories/live-body';
 import type { CutBlocks } from '../repositories/translation-memory-store';
 import type { Database } from '../schema';
 import { inTransaction } from '../transaction';
@@ -56,7 +57,7 @@ export async function cutPostTexts(db: Kysely<Database>, deps: PublishingDeps, p
   if (!cut || !changesLiveTexts) return undefined;
   const [drafts, lives] = await Promise.all([
     db.selectFrom('post_translations').select('body').where('post_id', '=', postId).execute(),
-    db.selectFrom('live_translations').select('body').where('post_id', '=', postId).execute(),
+    db.selectFrom('live_translations').select(liveBody().as('body')).where('post_id', '=', postId).execute(),
   ]);
   const bodies = [...new Set([...drafts, ...lives].map((row) => row.body))];
   const cuts = await Promise.all(bodies.map((body) => cut(body).then((blocks) => [body, blocks] as const, () => null)));

@@ -10,6 +10,7 @@ import type { Database } from '../schema';
 import { unpackText } from '../stored-text';
 import { listArchiveYears, yearStart } from './archive-years';
 import { findAuthorAvatar } from './author-avatar';
+import { liveBody } from './live-body';
 import { loadPosts } from './load-posts';
 import { foldAuthors, foldTags, toIsoTimestamp } from './map-rows';
 
@@ -243,7 +244,8 @@ export function createContentReader(db: Kysely<Database>) {
       if (translationIds.length === 0) return new Map();
       const rows = await db
         .selectFrom('live_translations')
-        .select(['translation_id', 'revision_id', 'locale', 'body', 'html', 'blocks', 'render_version'])
+        .select(['translation_id', 'revision_id', 'locale', 'html', 'blocks', 'render_version'])
+        .select(liveBody().as('body'))
         .where('translation_id', 'in', translationIds)
         .execute();
       return new Map(
@@ -295,7 +297,8 @@ export function createContentReader(db: Kysely<Database>) {
           : (
               await db
                 .selectFrom('live_translations')
-                .select(['translation_id', 'post_id', 'revision_id', 'locale', 'body'])
+                .select(['translation_id', 'post_id', 'revision_id', 'locale'])
+                .select(liveBody().as('body'))
                 .where('translation_id', 'in', (eb) => {
                   const ids = () => eb.selectFrom('live_translations').select('translation_id');
                   return ids()

@@ -5,6 +5,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { ExportRevision, ExportReviewRequest, ExportTranslation } from '@/core/export/export-schema';
 import type { Database } from '../schema';
+import { liveBody } from './live-body';
 import { translationTextColumns, type TranslationTextRow } from './map-rows';
 
 type Db = Kysely<Database>;
@@ -23,9 +24,14 @@ const draftColumns = [
   'scheduled_revision_id',
 ] as const;
 
+/** With `liveBody()` as `body`: the live row keeps its Markdown in its revision (live-body.ts). */
 const liveColumns = [
   'translation_id',
-  ...translationTextColumns,
+  'slug',
+  'title',
+  'excerpt',
+  'seo_title',
+  'seo_description',
   'reading_minutes',
   'revision_id',
   'based_on_revision_id',
@@ -53,7 +59,7 @@ export async function readExportTranslations(
   if (drafts.length === 0) return [];
   const ids = drafts.map((d) => d.id);
   const [lives, revisions, reviews] = await Promise.all([
-    db.selectFrom('live_translations').select(liveColumns).where('translation_id', 'in', ids).execute(),
+    db.selectFrom('live_translations').select(liveColumns).select(liveBody().as('body')).where('translation_id', 'in', ids).execute(),
     withRevisions ? db.selectFrom('revisions').selectAll().where('translation_id', 'in', ids).orderBy('id').execute() : Promise.resolve([]),
     db.selectFrom('review_requests').selectAll().where('translation_id', 'in', ids).orderBy('id').execute(),
   ]);

@@ -9,6 +9,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { ExportHeader, ExportPost } from '@/core/export/export-schema';
 import { isPostgres } from '../dialect';
 import type { Database } from '../schema';
+import { liveBodyColumn } from './live-body';
 import { rebuildSearchIndex } from './search-index';
 
 type Trx = Transaction<Database>;
@@ -193,6 +194,8 @@ async function insertHistories(trx: Trx, translations: PostTranslation[]): Promi
           post_id: postId,
           locale: t.locale,
           ...textColumns(t.live),
+          // Its Markdown is its revision's, stored there once, unless the archive says otherwise (live-body.ts).
+          body: liveBodyColumn(t.live.body, revisionBodyOf(t.revisions, t.live.revisionId)),
           reading_minutes: t.live.readingMinutes,
           revision_id: t.live.revisionId,
           based_on_revision_id: t.live.basedOnRevisionId,
@@ -228,6 +231,10 @@ async function insertLinks(trx: Trx, posts: ExportPost[]): Promise<void> {
   await insertChunked(tags, (chunk) => trx.insertInto('post_tags').values(chunk).execute());
   const attachments = posts.flatMap((p) => p.attachments.map((a) => ({ id: a.id, post_id: p.id, media_id: a.mediaId, role: a.role, locale: a.locale })));
   await insertChunked(attachments, (chunk) => trx.insertInto('post_media').values(chunk).execute());
+}
+
+function revisionBodyOf(revisions: ExportPost['translations'][number]['revisions'], id: number): string | undefined {
+  return revisions.find((r) => r.id === id)?.body;
 }
 
 function textColumns(text: { slug: string; title: string; excerpt: string; body: string; seoTitle: string | null; seoDescription: string | null }) {

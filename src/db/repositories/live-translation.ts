@@ -6,11 +6,13 @@
 // by construction. What the change means (events, webhooks) is decided by the callers.
 // A draft whose revision is the one live keeps no rendering of its own (its html, blocks
 // and body_text are null): readers take the live text's (shared-rendering.ts), so a
-// published text's rendering is stored once. goLive and goOffline keep that true.
+// published text's rendering is stored once. goLive and goOffline keep that true. The live
+// row keeps no copy of its Markdown either: its revision holds it (live-body.ts).
 import { sql, type Transaction } from 'kysely';
 import type { RenderedDocument } from '@/core/markdown/render-document';
 import { AppError } from '@/core/errors/app-error';
 import type { Database } from '../schema';
+import { liveBodyColumn } from './live-body';
 import { pickTranslationText } from './map-rows';
 import { sharedRenderColumns } from './shared-rendering';
 import { refreshPostMemory, type CutBlocks } from './translation-memory-store';
@@ -80,7 +82,8 @@ export async function goLive(trx: Transaction<Database>, translationId: number, 
       reason: 'slug-taken',
     });
   }
-  const live = { ...text, based_on_revision_id: draft.based_on_revision_id, updated_at: options.nowIso };
+  const body = await storedLiveBody(trx, text, options.revision !== undefined && options.revision.id !== draft.revision_id);
+  const live = { ...text, body, based_on_revision_id: draft.based_on_revision_id, updated_at: options.nowIso };
   await trx
     .insertInto('live_translations')
     .values({ ...live, translation_id: translationId, post_id: draft.post_id, locale: draft.locale, published_at: options.nowIso })
@@ -102,6 +105,19 @@ export async function goLive(trx: Transaction<Database>, translationId: number, 
   const cut = revisionBlocks ? new Map([...(options.cut ?? []), [text.body, revisionBlocks]]) : options.cut;
   await refreshPostMemory(trx, draft.post_id, options.nowIso, cut);
   return text.revision_id;
+}
+
+/**
+ * What the live row keeps in `body` (live-body.ts): '' when its revision holds the same
+ * Markdown. A revision published as such does by construction; a draft does too, since
+ * every save writes the draft and its new revision from one set of values and a reset
+ * copies the live text with its revision, but a draft is compared with its revision all
+ * the same, so a row written any other way keeps its own text rather than show another.
+ */
+async function storedLiveBody(trx: Transaction<Database>, text: { revision_id: number; body: string }, isRevision: boolean): Promise<string> {
+  if (isRevision) return '';
+  const revision = await trx.selectFrom('revisions').select('body').where('id', '=', text.revision_id).executeTakeFirst();
+  return liveBodyColumn(text.body, revision?.body);
 }
 
 /** Takes one language off the site; the post becomes a draft when no language is left. */

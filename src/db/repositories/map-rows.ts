@@ -75,12 +75,16 @@ export function toTranslation(row: Pick<TranslationRow, (typeof translationColum
   };
 }
 
-/** The columns of a live translation a reader's Translation is made of. */
+/** The columns of a live translation a reader's Translation is made of, with `liveBody()` as `body` (live-body.ts). */
 export const liveTranslationColumns = [
   'translation_id',
   'post_id',
   'locale',
-  ...translationTextColumns,
+  'slug',
+  'title',
+  'excerpt',
+  'seo_title',
+  'seo_description',
   'derived_excerpt',
   'reading_minutes',
   'revision_id',
@@ -89,7 +93,7 @@ export const liveTranslationColumns = [
 ] as const;
 
 /** A language as readers see it; a text without a hand-written excerpt gets the derived one. */
-export function toLiveTranslation(row: Pick<LiveTranslationRow, (typeof liveTranslationColumns)[number]>): Translation {
+export function toLiveTranslation(row: Pick<LiveTranslationRow, (typeof liveTranslationColumns)[number]> & { body: string }): Translation {
   if (!isLocale(row.locale)) throw new Error(`Translation ${row.translation_id} has an unknown locale: ${row.locale}`);
   return {
     id: row.translation_id,

@@ -9,6 +9,7 @@ import { buildSearchDocument, type SearchDocument } from '@/core/search/search-d
 import { isPostgres } from '../dialect';
 import type { Database } from '../schema';
 import { unpackText, type StoredText } from '../stored-text';
+import { liveBody } from './live-body';
 import type { SearchTables } from './search-tables';
 
 type Db = Kysely<Database>;
@@ -52,7 +53,8 @@ async function indexPosts(db: Db, postIds: number[]): Promise<number> {
   const [translations, tags, authors] = await Promise.all([
     db
       .selectFrom('live_translations')
-      .select(['translation_id as id', 'post_id', 'locale', 'title', 'excerpt', 'derived_excerpt', 'body', 'body_text'])
+      .select(['translation_id as id', 'post_id', 'locale', 'title', 'excerpt', 'derived_excerpt', 'body_text'])
+      .select(liveBody().as('body'))
       .where('post_id', 'in', postIds)
       .orderBy('translation_id')
       .execute(),

@@ -21,6 +21,7 @@ import { isPostgres } from '../dialect';
 import type { Database } from '../schema';
 import { unpackText } from '../stored-text';
 import { postPath } from '@/core/content/post-path';
+import { liveBody } from './live-body';
 import { toIsoTimestamp } from './map-rows';
 import type { SearchTables } from './search-tables';
 import { rankPostgres, rankSqlite, searchCap, type Ranked, type RankSlice } from './search-ranking';
@@ -119,7 +120,7 @@ export function createSearchRepository(db: Kysely<Database>, options: SearchRepo
       .innerJoin('posts as p', 'p.id', 't.post_id')
       .select(['t.translation_id as id', 't.post_id', 't.locale', 't.slug', 't.title', 't.excerpt', 't.derived_excerpt', 'p.kind', 'p.published_at'])
       // The text the index was built from (search-index.ts): its plain text, or its Markdown before that was stored.
-      .select((eb) => eb.fn.coalesce('t.body_text', 't.body').as('body_text'))
+      .select((eb) => eb.fn.coalesce('t.body_text', liveBody('t')).as('body_text'))
       .where('t.translation_id', 'in', ids)
       .execute();
     const byId = new Map(rows.map((row) => [row.id, row]));

@@ -13,6 +13,7 @@ import { isPostgres } from '../dialect';
 import type { Database } from '../schema';
 import { inTransaction as write } from '../transaction';
 import { moveReviewToDraft } from '../publishing/review-follows-draft';
+import { liveBody } from './live-body';
 import { loadPosts } from './load-posts';
 import { toIsoTimestamp, toTranslation, translationColumns } from './map-rows';
 import { writePostMeta } from './post-meta';
@@ -224,7 +225,7 @@ export function createStudioRepository(db: Kysely<Database>, render?: Renderer) 
 
     /** What readers see of each language of a post now (to compare a draft with). */
     getLiveTexts: async (postId: number): Promise<Partial<Record<Locale, { title: string; body: string }>>> => {
-      const rows = await db.selectFrom('live_translations').select(['locale', 'title', 'body']).where('post_id', '=', postId).execute();
+      const rows = await db.selectFrom('live_translations').select(['locale', 'title']).select(liveBody().as('body')).where('post_id', '=', postId).execute();
       return Object.fromEntries(rows.map((r) => [r.locale, { title: r.title, body: r.body }]));
     },
 

@@ -7,6 +7,7 @@ import type { BoardState } from '@/core/translation/board';
 import type { ExchangeText } from '@/core/translation/exchange';
 import { isLocale, type Locale } from '@/core/locales';
 import type { Database } from '../schema';
+import { liveBody } from './live-body';
 import { createTranslationBoard } from './translation-board';
 
 const batch = 500;
@@ -82,7 +83,8 @@ export function createTranslationExchange(db: Kysely<Database>) {
           .selectFrom('posts as p')
           .innerJoin('live_translations as a', (j) => j.onRef('a.post_id', '=', 'p.id').on('a.locale', '=', from))
           .innerJoin('live_translations as b', (j) => j.onRef('b.post_id', '=', 'p.id').on('b.locale', '=', to))
-          .select(['p.id', 'p.source_locale', 'a.title as a_title', 'a.body as a_body', 'a.revision_id as a_revision', 'a.based_on_revision_id as a_based', 'b.title as b_title', 'b.body as b_body', 'b.revision_id as b_revision', 'b.based_on_revision_id as b_based'])
+          .select(['p.id', 'p.source_locale', 'a.title as a_title', 'a.revision_id as a_revision', 'a.based_on_revision_id as a_based', 'b.title as b_title', 'b.revision_id as b_revision', 'b.based_on_revision_id as b_based'])
+          .select([liveBody('a').as('a_body'), liveBody('b').as('b_body')])
           .where('p.id', '>', after)
           .orderBy('p.id')
           .limit(batch)

@@ -12,6 +12,7 @@ import { locales, type Locale } from '@/core/locales';
 import { memoryKeys, segmentHash, unitsOfPair, type MemoryUnit } from '@/core/translation/memory-units';
 import { markdownBlocks, type MarkdownBlock } from '@/core/translation/segments';
 import type { Database } from '../schema';
+import { liveBody } from './live-body';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -66,7 +67,7 @@ export async function refreshPostsMemory(db: Db, postIds: readonly number[], now
   const live = new Map<number, Array<{ locale: string; body: string; revision_id: number; based_on_revision_id: number | null }>>();
   for (const chunk of chunks(ids, idsPerStatement)) {
     for (const row of await db.selectFrom('posts').select(['id', 'source_locale']).where('id', 'in', chunk).execute()) sources.set(row.id, row.source_locale);
-    const texts = await db.selectFrom('live_translations').select(['post_id', 'locale', 'body', 'revision_id', 'based_on_revision_id']).where('post_id', 'in', chunk).execute();
+    const texts = await db.selectFrom('live_translations').select(['post_id', 'locale', 'revision_id', 'based_on_revision_id']).select(liveBody().as('body')).where('post_id', 'in', chunk).execute();
     for (const row of texts) {
       const rows = live.get(row.post_id);
       if (rows) rows.push(row);

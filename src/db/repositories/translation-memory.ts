@@ -11,6 +11,7 @@ import { maxSegmentChars, memoryKeys, normalizeSegment as normalize, segmentHash
 import type { MarkdownBlock } from '@/core/translation/segments';
 import type { Suggestion, TranslationSuggester } from '@/core/translation/suggester';
 import type { Database } from '../schema';
+import { liveBody } from './live-body';
 import { refreshPostsMemory } from './translation-memory-store';
 
 /** Units compared per lookup, the ones sharing the most keys with the query. */
@@ -104,7 +105,7 @@ export function createTranslationMemory(db: Kysely<Database>): TranslationMemory
         // The texts cut before the transaction (a text changed meanwhile is cut in it instead).
         const blocks = new Map<string, MarkdownBlock[]>();
         if (cut) {
-          const bodies = [...new Set((await db.selectFrom('live_translations').select('body').where('post_id', 'in', batch).execute()).map((row) => row.body))];
+          const bodies = [...new Set((await db.selectFrom('live_translations').select(liveBody().as('body')).where('post_id', 'in', batch).execute()).map((row) => row.body))];
           for (let j = 0; j < bodies.length; j += cutsAtOnce) {
             await Promise.all(bodies.slice(j, j + cutsAtOnce).map(async (body) => blocks.set(body, await cut(body))));
           }

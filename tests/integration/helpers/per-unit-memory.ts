@@ -7,10 +7,11 @@ import type { Locale } from '@/core/locales';
 import { memoryKeys, segmentHash, unitsOfPair, type MemoryUnit } from '@/core/translation/memory-units';
 import { markdownBlocks } from '@/core/translation/segments';
 import type { Database } from '@/db/schema';
+import { liveBody } from '@/db/repositories/live-body';
 
 export async function refreshPostMemoryPerUnit(db: Kysely<Database> | Transaction<Database>, postId: number, nowIso: string): Promise<void> {
   const post = await db.selectFrom('posts').select('source_locale').where('id', '=', postId).executeTakeFirst();
-  const live = await db.selectFrom('live_translations').select(['locale', 'body', 'revision_id', 'based_on_revision_id']).where('post_id', '=', postId).execute();
+  const live = await db.selectFrom('live_translations').select(['locale', 'revision_id', 'based_on_revision_id']).select(liveBody().as('body')).where('post_id', '=', postId).execute();
   const source = live.find((row) => row.locale === post?.source_locale);
   const target = live.find((row) => row.locale !== post?.source_locale);
   if (source && target && isOutdated({ basedOnRevisionId: target.based_on_revision_id }, source.revision_id)) return;
