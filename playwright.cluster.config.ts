@@ -2,6 +2,7 @@
 // balancer, sharing PostgreSQL and Redis (tests/cluster/global-setup.ts brings them up).
 // Serial: the tests stop and start the shared servers.
 import { defineConfig } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from './tests/browser';
 import { siteUrl } from './tests/cluster/harness';
 
 export default defineConfig({
@@ -16,8 +17,8 @@ export default defineConfig({
     baseURL: siteUrl,
     browserName: 'chromium',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-gpu'],
+      executablePath: chromiumPath,
+      args: chromiumArgs,
     },
     trace: 'off',
   },

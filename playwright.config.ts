@@ -1,5 +1,6 @@
 // Browser suite: Debian's Chromium against the production build served by `npm start`.
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from './tests/browser';
 import { testPorts } from './tests/ports';
 import { testVariantCache } from './tests/variant-cache-folder';
 
@@ -43,8 +44,8 @@ export default defineConfig({
     baseURL,
     browserName: 'chromium',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-gpu'],
+      executablePath: chromiumPath,
+      args: chromiumArgs,
     },
     trace: 'off',
   },
