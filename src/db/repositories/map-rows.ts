@@ -22,11 +22,11 @@ export function toIsoTimestamp(value: Date | string): string {
 }
 
 /**
- * A translation's text, stored alike in the draft (`post_translations`), each revision and
- * the live copy: every list of columns and every copy between those tables starts here.
+ * A translation's text, as the draft (`post_translations`), each revision and the live copy
+ * hold it; the draft's and the live row's Markdown are read through `draftBody()` and
+ * `liveBody()` (live-body.ts), their own columns keeping '' where the revision holds it.
+ * Every copy between those tables starts here.
  */
-export const translationTextColumns = ['slug', 'title', 'excerpt', 'body', 'seo_title', 'seo_description'] as const;
-
 export interface TranslationTextRow {
   slug: string;
   title: string;
