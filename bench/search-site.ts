@@ -49,8 +49,10 @@ async function readTemplates(db: Db): Promise<Template[]> {
       const draft = await db.selectFrom('post_translations').selectAll().where('id', '=', live.translation_id).executeTakeFirstOrThrow();
       const indexed = await db.withTables<SearchTables>().selectFrom('search_documents').select('translation_id').where('translation_id', '=', live.translation_id).executeTakeFirst();
       if (!indexed) continue;
-      // The index keeps no copy of the plain text (compact storage): the live row has it.
-      const doc = buildSearchDocument({ title: '', excerpt: live.excerpt ?? '', body: '', bodyText: unpackText(live.body_text) ?? draft.body, names: [] });
+      // The index keeps no copy of the plain text (compact storage): the live row has it,
+      // else its revision's Markdown (the live row's and the draft's body columns keep '').
+      const revision = await db.selectFrom('revisions').select('body').where('id', '=', live.revision_id).executeTakeFirstOrThrow();
+      const doc = buildSearchDocument({ title: '', excerpt: live.excerpt ?? '', body: '', bodyText: unpackText(live.body_text) ?? revision.body, names: [] });
       translations.push({ draft: draft as Row, live: live as Row, doc });
     }
     if (translations.length > 0) templates.push({ post: post as Row, translations });

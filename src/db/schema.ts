@@ -87,7 +87,13 @@ export interface PostTranslationsTable {
   slug: string;
   title: string;
   excerpt: string;
-  body: string;
+  /**
+   * '' when the draft's Markdown is its revision's (`revision_id`) `body`, read through
+   * `draftBody()` (live-body.ts). Holds a text only when it differs from its revision's,
+   * or while `revision_id` is null. Never read directly: its read type is not a string,
+   * so a query selecting it (`selectAll()` too) fails to type-check wherever it is used.
+   */
+  body: ColumnType<UnreadDraftBody, string | undefined, string>;
   seo_title: string | null;
   seo_description: string | null;
   state: string;
@@ -109,6 +115,11 @@ export interface PostTranslationsTable {
   scheduled_revision_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** An excerpt made from the body, for when no one wrote one. */
   derived_excerpt: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** The read type of `post_translations.body`: a reader takes `draftBody()` instead. */
+export interface UnreadDraftBody {
+  readonly readThroughDraftBody: never;
 }
 
 /** The read type of `live_translations.body`: a reader takes `liveBody()` instead. */

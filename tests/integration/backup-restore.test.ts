@@ -14,6 +14,7 @@ import { backupCommand, restoreCommand } from '@/cli/commands/backup';
 import { renderDocument } from '@/core/markdown/render-document';
 import { migrateToLatest } from '@/db/migrate';
 import { createContentRepository } from '@/db/repositories/content-repository';
+import { draftBody } from '@/db/repositories/live-body';
 import { createSearchRepository } from '@/db/repositories/search-repository';
 import { createStudioRepository } from '@/db/repositories/studio-repository';
 import { createAccount, signIn } from '@/server/auth/accounts';
@@ -265,7 +266,8 @@ async function findInconsistencies(db: ReturnType<EmptySite['db']>, kind: string
   const drafts = await db
     .selectFrom('post_translations as t')
     .leftJoin('revisions as r', 'r.id', 't.revision_id')
-    .select(['t.id', 't.title', 't.body', 'r.translation_id', 'r.title as revision_title', 'r.body as revision_body'])
+    .select(['t.id', 't.title', 'r.translation_id', 'r.title as revision_title', 'r.body as revision_body'])
+    .select(draftBody('t').as('body'))
     .execute();
   for (const d of drafts) {
     if (d.translation_id !== d.id || d.revision_title !== d.title || d.revision_body !== d.body) problems.push(`translation ${d.id} does not match its revision`);

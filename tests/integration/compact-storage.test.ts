@@ -1,9 +1,10 @@
 // The compact-storage migrations (#27) on both databases: a site stored in the layout before
 // them (every rendering's blocks a second copy of its HTML, every draft a copy of the live
 // rendering, the search index a copy of the plain text, the HTML and plain text unpacked,
-// every live text a copy of its revision's Markdown) is converted in place; readers get the
-// same pages, renderings, draft previews and search results, `duet export` writes the same
-// bytes, and running the migrations again changes nothing.
+// every live text and every draft a copy of its revision's Markdown) is converted in place;
+// readers get the same pages, renderings, draft previews and search results, the Studio the
+// same editor data, `duet export` writes the same bytes, and running the migrations again
+// changes nothing.
 //
 // The old layout is made the way an upgrade meets it: a site written by Duet, then the
 // migrations' down steps, which store every copy again and unpack the texts. The test checks those rows are the
@@ -35,8 +36,11 @@ import { testTargets, type TestDatabase, type TestTarget } from './helpers/test-
 const name = '2027-01-02T0001-compact-storage';
 const packed = '2027-01-03T0001-packed-renderings';
 const liveBody = '2027-01-04T0001-live-body';
+const draftBody = '2027-01-05T0001-draft-body';
 /** A live text that differs from its revision's, which no code writes but the migration must leave as it is. */
 const liveOnly = '\nA line only the live copy has.\n';
+/** The same for a draft. */
+const draftOnly = '\nA line only the draft has.\n';
 const word = `zqcompact${Math.random().toString(36).slice(2, 10).replace(/\d/g, 'x')}`;
 const body = (lang: string) =>
   `# ${lang} ${word}\n\nA paragraph with *emphasis* and a [link](https://example.com).\n\n- one\n- two\n\n\`\`\`\nconst a = 1;\n\nconst b = 2;\n\`\`\`\n\n> A quote\n> over two lines.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n第二段：双语出版。\n`;
@@ -71,6 +75,13 @@ function suite(target: TestTarget) {
       return rows;
     }
 
+    /** Each draft's own stored body, and its revision's. */
+    async function draftBodies() {
+      const { rows } = await sql<{ slug: string; locale: string; body: string; revision_body: string }>`
+        select d.slug, d.locale, d.body, r.body as revision_body from post_translations d join revisions r on r.id = d.revision_id order by d.id`.execute(t.db);
+      return rows;
+    }
+
     /** Everything a reader, an editor or an export gets of the site. */
     async function readSite(file: string) {
       const content = createContentRepository(t.db, renderDocument);
@@ -81,8 +92,11 @@ function suite(target: TestTarget) {
       const drafts = await t.db.selectFrom('post_translations').select(['post_id', 'locale']).orderBy('id').execute();
       const previews = await Promise.all(drafts.map((d) => (isLocale(d.locale) ? readDraftRendering(t.db, d.post_id, d.locale) : null)));
       const search = await createSearchRepository(t.db).search({ query: word, page: 1, pageSize: 20 });
+      const studio = createStudioRepository(t.db);
+      const postIds = [...new Set(drafts.map((d) => d.post_id))];
+      const editor = await Promise.all(postIds.map((id) => studio.getStudioPost(id)));
       await writeDuetExport(t.db, { dataDir: t.dataDir, file });
-      return { pages, renderings, previews, search, files: await readArchive(file) };
+      return { pages, renderings, previews, search, editor, files: await readArchive(file) };
     }
 
     beforeAll(async () => {
@@ -110,12 +124,14 @@ function suite(target: TestTarget) {
       ]);
 
       // The layout before the migrations, and a migration table that has not seen them yet.
-      for (const migration of [liveBody, packed, name]) {
+      for (const migration of [draftBody, liveBody, packed, name]) {
         await migrations[migration]!.down!(t.db);
         await sql`delete from kysely_migration where name = ${migration}`.execute(t.db);
       }
       expect(await liveBodies()).toEqual((await liveBodies()).map((row) => ({ ...row, body: row.revision_body })));
       await sql`update live_translations set body = body || ${liveOnly} where slug = ${`zh-${same}`}`.execute(t.db);
+      expect(await draftBodies()).toEqual((await draftBodies()).map((row) => ({ ...row, body: row.revision_body })));
+      await sql`update post_translations set body = body || ${draftOnly} where slug = ${`zh-${draft}`}`.execute(t.db);
     }, 120_000);
     afterAll(async () => {
       await t?.close();
@@ -123,7 +139,12 @@ function suite(target: TestTarget) {
     });
 
     it('starts from the rows the code before wrote', async () => {
-      const drafts = await t.db.selectFrom('post_translations').select(['locale', 'body', 'html', 'blocks', 'body_text']).execute();
+      // Rendered from the revision's Markdown: the one draft made to differ kept the rendering it had.
+      const drafts = await t.db
+        .selectFrom('post_translations as d')
+        .innerJoin('revisions as r', 'r.id', 'd.revision_id')
+        .select(['d.locale', 'r.body', 'd.html', 'd.blocks', 'd.body_text'])
+        .execute();
       expect(drafts).toHaveLength(6);
       for (const row of drafts) {
         const rendered = await renderDocument({ markdown: row.body, locale: row.locale === 'zh' ? 'zh' : 'en' });
@@ -141,15 +162,18 @@ function suite(target: TestTarget) {
           select sum(${bytes('html')} + ${bytes('blocks')} + ${bytes('body_text')}) as n from ${sql.table(table)}`.execute(t.db);
         return Number(rows[0]!.n);
       };
+      const markdownSize = async () => Number((await sql<{ n: number | string }>`select sum(${bytes('body')}) as n from post_translations`.execute(t.db)).rows[0]!.n);
       const sizeBefore = await size('post_translations');
+      const markdownBefore = await markdownSize();
       const liveBefore = await size('live_translations');
 
-      expect((await migrateToLatest(t.db)).applied).toEqual([name, packed, liveBody]);
+      expect((await migrateToLatest(t.db)).applied).toEqual([name, packed, liveBody, draftBody]);
       const after = await readSite(join(work, 'after.zip'));
       expect(after.pages).toEqual(before.pages);
       expect(after.renderings).toEqual(before.renderings);
       expect(after.previews).toEqual(before.previews);
       expect(after.search).toEqual(before.search);
+      expect(after.editor).toEqual(before.editor);
       expect(after.search.items.length).toBeGreaterThanOrEqual(4);
       expect(after.search.items.every((hit) => hit.snippet.length > 0)).toBe(true);
       expect([...after.files.keys()]).toEqual([...before.files.keys()]);
@@ -157,6 +181,7 @@ function suite(target: TestTarget) {
 
       // What changed is only how it is stored.
       expect(await size('post_translations')).toBeLessThan(sizeBefore / 2);
+      expect(await markdownSize()).toBeLessThan(markdownBefore / 4);
       if (isPostgres(t.db)) {
         // PostgreSQL compresses long text itself (TOAST): its texts stay text.
         expect(await size('live_translations')).toBeLessThan(liveBefore);
@@ -175,12 +200,20 @@ function suite(target: TestTarget) {
       expect(stored.filter((row) => row.body !== '')).toEqual([{ slug: expect.stringMatching(/^zh-same/), body: `${body('zh')}${liveOnly}`, revision_body: body('zh') }]);
       expect(stored.filter((row) => row.body === '')).toHaveLength(3);
       expect(after.pages.map((page) => page?.post.translations.zh?.body)).toContain(`${body('zh')}${liveOnly}`);
+      // The same for the drafts: the one made to differ keeps its text, and the Studio shows it.
+      const drafts = await draftBodies();
+      expect(drafts.filter((row) => row.body !== '')).toEqual([{ slug: expect.stringMatching(/^zh-draft/), locale: 'zh', body: `${body('zh')}${draftOnly}`, revision_body: body('zh') }]);
+      expect(drafts.filter((row) => row.body === '')).toHaveLength(5);
+      expect(after.editor.map((post) => post?.translations.zh?.body)).toContain(`${body('zh')}${draftOnly}`);
+      expect(after.editor.map((post) => post?.translations.en?.body)).toContain(`${body('en')}\nA later paragraph.\n`);
 
       // Safe to run again: nothing moves.
       await migrations[name]!.up(t.db);
       await migrations[packed]!.up(t.db);
       await migrations[liveBody]!.up(t.db);
+      await migrations[draftBody]!.up(t.db);
       expect(await liveBodies()).toEqual(stored);
+      expect(await draftBodies()).toEqual(drafts);
       const again = await readSite(join(work, 'again.zip'));
       for (const [path, bytes] of before.files) expect(again.files.get(path), path).toBe(bytes);
       expect(again.renderings).toEqual(before.renderings);
@@ -193,6 +226,10 @@ function suite(target: TestTarget) {
       const post = await makePost(content, { sourceLocale: 'en', translations: { en: { slug: unique('pin'), title: 'Pinned', excerpt: '', body: body('en'), state: 'published' } } });
       const first = (await studio.getStudioPost(post.id))!.translations.en!;
       await studio.saveDraft(post.id, 'en', { fields: { slug: first.slug, title: 'Pinned', body: 'A second text.' }, expectedRevisionId: first.revisionId, userId: editor.id });
+      // A save keeps no copy of the Markdown in the draft either: its new revision holds it.
+      const draftStoredBody = async () => (await sql<{ body: string }>`select body from post_translations where id = ${first.id}`.execute(t.db)).rows[0]?.body;
+      expect(await draftStoredBody()).toBe('');
+      expect((await studio.getStudioPost(post.id))!.translations.en!.body).toBe('A second text.');
       await t.db.transaction().execute((trx) => goLive(trx, first.id, { nowIso: new Date().toISOString() }));
       const second = await readDraftRendering(t.db, post.id, 'en');
       expect(second?.html).toBe('<p>A second text.</p>');

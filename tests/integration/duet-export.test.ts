@@ -163,6 +163,10 @@ function suite(target: TestTarget) {
         expect((await content.findPostBySlug('en', liveEn.slug))?.post.translations.en?.body).toBe(liveEn.body);
         const { rows: liveBodies } = await sql<{ body: string }>`select body from live_translations`.execute(copy.db);
         expect(liveBodies.map((row) => row.body)).toEqual(['', '', '', '']);
+        // The drafts too, the later one included: each equals its revision's text.
+        const { rows: draftBodies } = await sql<{ body: string }>`select body from post_translations`.execute(copy.db);
+        expect(draftBodies.length).toBeGreaterThan(4);
+        expect(draftBodies.every((row) => row.body === '')).toBe(true);
         expect((await createStudioRepository(copy.db).getStudioPost(site.published.id))!.translations.en!.title).toBe('A later title');
         const found = await createSearchRepository(copy.db).search({ query: word, page: 1, pageSize: 10 });
         expect(found.items.map((item) => item.postId)).toContain(site.live.id);

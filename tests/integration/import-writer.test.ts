@@ -11,6 +11,7 @@ import { parseWxr } from '@/core/import/wxr/parse-wxr';
 import type { ImportDocument } from '@/core/import/import-document';
 import { renderDocument } from '@/core/markdown/render-document';
 import { migrateToLatest } from '@/db/migrate';
+import { draftBody } from '@/db/repositories/live-body';
 import { openImportSource } from '@/server/import/open-import-source';
 import { runImport } from '@/server/import/write-import';
 import { testTargets, type TestDatabase } from './helpers/test-databases';
@@ -92,7 +93,7 @@ for (const target of testTargets) {
       const opened = await openImportSource(folder);
       const report = await runImport(t.db, opened.document, { ...options(), files: opened.files });
       expect(report.counts).toMatchObject({ created: 1, failed: 0, mediaImported: 1 });
-      const body = await t.db.selectFrom('post_translations').select('body').where('post_id', '=', report.posts[0]!.postId!).where('locale', '=', 'en').executeTakeFirstOrThrow();
+      const body = await t.db.selectFrom('post_translations').select(draftBody().as('body')).where('post_id', '=', report.posts[0]!.postId!).where('locale', '=', 'en').executeTakeFirstOrThrow();
       const media = await t.db.selectFrom('media').select(['path', 'width']).where('path', 'like', '/images/cup.%').executeTakeFirstOrThrow();
       expect(body.body).toContain(`![A cup of tea](${media.path})`);
       expect(media.width).toBe(640);

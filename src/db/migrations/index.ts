@@ -28,6 +28,7 @@ import * as fediverse from './2027-01-01T0001-fediverse';
 import * as compactStorage from './2027-01-02T0001-compact-storage';
 import * as packedRenderings from './2027-01-03T0001-packed-renderings';
 import * as liveBody from './2027-01-04T0001-live-body';
+import * as draftBody from './2027-01-05T0001-draft-body';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0001-content': content,
@@ -56,6 +57,7 @@ export const migrations: Record<string, Migration> = {
   '2027-01-02T0001-compact-storage': compactStorage,
   '2027-01-03T0001-packed-renderings': packedRenderings,
   '2027-01-04T0001-live-body': liveBody,
+  '2027-01-05T0001-draft-body': draftBody,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -3,7 +3,7 @@
 // readers' view changed, and the durable side of the events (webhook deliveries, the
 // newsletter sends that waited for the text to go live), so all
 // of it commits together or not at all.
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { AppError } from '@/core/errors/app-error';
 import type { RenderedDocument } from '@/core/markdown/render-document';
 import { changesWhatReadersSee, type PublishingEvent } from '@/core/publishing/events';
@@ -105,6 +105,9 @@ async function resetDraftToLive(trx: Transaction<Database>, translationId: numbe
       revision_id: live.revision_id,
       based_on_revision_id: live.based_on_revision_id,
       ...pickTranslationText(live),
+      // The live row's own column as stored: '' (its revision's Markdown, now the draft's
+      // revision too) or the text it keeps (live-body.ts), so the draft reads the same.
+      body: sql<string>`(select l.body from live_translations l where l.translation_id = ${translationId})`,
       reading_minutes: live.reading_minutes,
       // The live text's rendering is the draft's again, shared rather than copied.
       ...sharedRenderColumns,

@@ -11,7 +11,7 @@ import type { MarkdownBlock } from '@/core/translation/segments';
 import type { PublishingEvent } from '@/core/publishing/events';
 import type { Plan, TextState } from '@/core/publishing/text-state';
 import type { Locale } from '@/core/locales';
-import { liveBody } from '../repositories/live-body';
+import { draftBody, liveBody } from '../repositories/live-body';
 import type { CutBlocks } from '../repositories/translation-memory-store';
 import type { Database } from '../schema';
 import { inTransaction } from '../transaction';
@@ -56,7 +56,7 @@ export async function cutPostTexts(db: Kysely<Database>, deps: PublishingDeps, p
   const changesLiveTexts = plan.kind === 'render' || plan.steps.some((step) => step.do === 'go-live' || step.do === 'go-offline');
   if (!cut || !changesLiveTexts) return undefined;
   const [drafts, lives] = await Promise.all([
-    db.selectFrom('post_translations').select('body').where('post_id', '=', postId).execute(),
+    db.selectFrom('post_translations').select(draftBody().as('body')).where('post_id', '=', postId).execute(),
     db.selectFrom('live_translations').select(liveBody().as('body')).where('post_id', '=', postId).execute(),
   ]);
   const bodies = [...new Set([...drafts, ...lives].map((row) => row.body))];

@@ -10,7 +10,7 @@ import type { Database } from '../schema';
 import { unpackText } from '../stored-text';
 import { listArchiveYears, yearStart } from './archive-years';
 import { findAuthorAvatar } from './author-avatar';
-import { liveBody } from './live-body';
+import { draftBody, liveBody } from './live-body';
 import { loadPosts } from './load-posts';
 import { foldAuthors, foldTags, toIsoTimestamp } from './map-rows';
 
@@ -282,7 +282,8 @@ export function createContentReader(db: Kysely<Database>) {
         table === 'draft'
           ? await db
               .selectFrom('post_translations')
-              .select(['id', 'post_id', 'revision_id', 'locale', 'body'])
+              .select(['id', 'post_id', 'revision_id', 'locale'])
+              .select(draftBody().as('body'))
               .where('id', 'in', (eb) => {
                 const ids = () => eb.selectFrom('post_translations').select('id');
                 return ids()

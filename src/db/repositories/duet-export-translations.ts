@@ -5,17 +5,22 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { ExportRevision, ExportReviewRequest, ExportTranslation } from '@/core/export/export-schema';
 import type { Database } from '../schema';
-import { liveBody } from './live-body';
-import { translationTextColumns, type TranslationTextRow } from './map-rows';
+import { draftBody, liveBody } from './live-body';
+import type { TranslationTextRow } from './map-rows';
 
 type Db = Kysely<Database>;
 
+/** With `draftBody()` as `body`: the draft keeps its Markdown in its revision (live-body.ts). */
 const draftColumns = [
   'id',
   'post_id',
   'locale',
   'state',
-  ...translationTextColumns,
+  'slug',
+  'title',
+  'excerpt',
+  'seo_title',
+  'seo_description',
   'reading_minutes',
   'revision_id',
   'based_on_revision_id',
@@ -55,7 +60,7 @@ export async function readExportTranslations(
   postIds: number[],
   withRevisions: boolean,
 ): Promise<Array<{ postId: number; translation: ExportTranslation }>> {
-  const drafts = await db.selectFrom('post_translations').select(draftColumns).where('post_id', 'in', postIds).orderBy('post_id').orderBy('id').execute();
+  const drafts = await db.selectFrom('post_translations').select(draftColumns).select(draftBody().as('body')).where('post_id', 'in', postIds).orderBy('post_id').orderBy('id').execute();
   if (drafts.length === 0) return [];
   const ids = drafts.map((d) => d.id);
   const [lives, revisions, reviews] = await Promise.all([

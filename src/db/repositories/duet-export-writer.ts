@@ -9,7 +9,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { ExportHeader, ExportPost } from '@/core/export/export-schema';
 import { isPostgres } from '../dialect';
 import type { Database } from '../schema';
-import { liveBodyColumn } from './live-body';
+import { draftBodyColumn, liveBodyColumn } from './live-body';
 import { rebuildSearchIndex } from './search-index';
 
 type Trx = Transaction<Database>;
@@ -155,6 +155,8 @@ export async function insertDuetPosts(trx: Trx, posts: ExportPost[]): Promise<vo
           locale: t.locale,
           state: t.state,
           ...textColumns(t.draft),
+          // The draft's Markdown too is its revision's, unless the archive says otherwise (live-body.ts).
+          body: draftBodyColumn(t.draft.body, revisionBodyOf(t.revisions, t.draft.revisionId)),
           reading_minutes: t.draft.readingMinutes,
           revision_id: t.draft.revisionId,
           based_on_revision_id: t.draft.basedOnRevisionId,

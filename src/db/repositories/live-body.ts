@@ -1,23 +1,39 @@
-// The live text's Markdown, stored once: a live row (live_translations) names the revision
-// it shows, and that revision's `body` is its Markdown, so the row keeps '' in its own
-// `body` instead of a third copy (issue 27; the draft's is the second). A row whose text
-// differs from its revision's (one the 2027-01-04 live-body migration found so and left,
-// or one written while the draft and its revision disagreed) keeps its own, which wins.
-// Every reader of a live body selects `liveBody()`; goLive and the import write
-// `liveBodyColumn()`. A live text whose own Markdown is '' while its revision's is not
-// cannot be told from the marker: it reads as its revision's (goLive never writes one).
+// A text's Markdown, stored once: a live row (live_translations) and a draft
+// (post_translations) each name the revision they show (`revision_id`), and that
+// revision's `body` is their Markdown, so the row keeps '' in its own `body` instead of a
+// copy (issue 27). A row whose text differs from its revision's (one the live-body or
+// draft-body migration found so and left, or a draft whose revision_id is still null)
+// keeps its own, which wins. Every reader of a live body selects `liveBody()`, of a draft's
+// `draftBody()`; writers store `liveBodyColumn()` / `draftBodyColumn()`. A text whose own
+// Markdown is '' while its revision's is not cannot be told from the marker: it reads as
+// its revision's (no writer stores one: a save writes its revision from the same values).
 import { sql, type RawBuilder } from 'kysely';
 
 /**
- * The live Markdown of the row of `table` (the live table's name or alias in the query):
- * its own body when it holds one, else its revision's, by primary key. A correlated
- * subquery rather than a join, so each reader's joins and row counts stay as they were.
+ * The Markdown of the row of `table` (a table's name or alias in the query): its own body
+ * when it holds one, else its revision's, by primary key. A correlated subquery rather
+ * than a join, so each reader's joins and row counts stay as they were.
  */
+function bodyThroughRevision(table: string): RawBuilder<string> {
+  return sql<string>`coalesce(nullif(${sql.ref(`${table}.body`)}, ''), (select stored_revision.body from revisions stored_revision where stored_revision.id = ${sql.ref(`${table}.revision_id`)}), '')`;
+}
+
+/** The live Markdown of the row of `table` (the live table's name or alias in the query). */
 export function liveBody(table = 'live_translations'): RawBuilder<string> {
-  return sql<string>`coalesce(nullif(${sql.ref(`${table}.body`)}, ''), (select live_revision.body from revisions live_revision where live_revision.id = ${sql.ref(`${table}.revision_id`)}), '')`;
+  return bodyThroughRevision(table);
+}
+
+/** The draft's Markdown of the row of `table` (post_translations' name or alias in the query). */
+export function draftBody(table = 'post_translations'): RawBuilder<string> {
+  return bodyThroughRevision(table);
 }
 
 /** What a writer stores in the live row's `body`: '' when its revision holds the same text. */
 export function liveBodyColumn(body: string, revisionBody: string | undefined): string {
+  return body === revisionBody ? '' : body;
+}
+
+/** What a writer stores in the draft's `body`: '' when its revision holds the same text. */
+export function draftBodyColumn(body: string, revisionBody: string | undefined): string {
   return body === revisionBody ? '' : body;
 }

@@ -12,7 +12,7 @@ import { sql, type Transaction } from 'kysely';
 import type { RenderedDocument } from '@/core/markdown/render-document';
 import { AppError } from '@/core/errors/app-error';
 import type { Database } from '../schema';
-import { liveBodyColumn } from './live-body';
+import { draftBody, liveBodyColumn } from './live-body';
 import { pickTranslationText } from './map-rows';
 import { sharedRenderColumns } from './shared-rendering';
 import { refreshPostMemory, type CutBlocks } from './translation-memory-store';
@@ -32,7 +32,7 @@ export interface GoLiveOptions {
 
 /** Copies the draft (or the given revision of it) to the live table; returns the live revision id. */
 export async function goLive(trx: Transaction<Database>, translationId: number, options: GoLiveOptions): Promise<number> {
-  const draft = await trx.selectFrom('post_translations').selectAll().where('id', '=', translationId).executeTakeFirst();
+  const draft = await trx.selectFrom('post_translations').selectAll().select(draftBody().as('draft_body')).where('id', '=', translationId).executeTakeFirst();
   if (!draft || draft.revision_id === null) throw new AppError('NOT_FOUND', 'There is no such translation to publish.');
   // Already live and sharing its rendering: that rendering goes live again with it.
   const shared =
@@ -41,7 +41,7 @@ export async function goLive(trx: Transaction<Database>, translationId: number, 
       : undefined;
   let text = {
     revision_id: draft.revision_id,
-    ...pickTranslationText(draft),
+    ...pickTranslationText({ ...draft, body: draft.draft_body }),
     reading_minutes: draft.reading_minutes,
     html: shared?.html ?? draft.html,
     blocks: shared?.blocks ?? draft.blocks,

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Media, Post, PostKind, PostStatus } from '@/core/content/types';
 import { isLocale } from '@/core/locales';
 import type { Database, PostRow } from '../schema';
-import { liveBody } from './live-body';
+import { draftBody, liveBody } from './live-body';
 import { foldAuthors, foldMedia, foldTags, liveTranslationColumns, toLiveTranslation, toTranslation, translationColumns, type MediaTextRow } from './map-rows';
 
 export type PostMediaRole = 'narration' | 'video' | 'poster' | 'subtitle';
@@ -50,7 +50,7 @@ export async function loadPosts(db: Kysely<Database>, rows: PostRow[], options: 
   // Readers see the live texts; the Studio sees the drafts it edits.
   const translationsOf = async () =>
     options.includeDrafts
-      ? (await db.selectFrom('post_translations').select(translationColumns).where('post_id', 'in', ids).execute()).map(toTranslation)
+      ? (await db.selectFrom('post_translations').select(translationColumns).select(draftBody().as('body')).where('post_id', 'in', ids).execute()).map(toTranslation)
       : (await db.selectFrom('live_translations').select(liveTranslationColumns).select(liveBody().as('body')).where('post_id', 'in', ids).execute()).map(toLiveTranslation);
   const [translations, authorRows, tagRows, attachedRows, covers] = await Promise.all([
     translationsOf(),

@@ -22,11 +22,11 @@ export function toIsoTimestamp(value: Date | string): string {
 }
 
 /**
- * A translation's text, stored alike in the draft (`post_translations`), each revision and
- * the live copy: every list of columns and every copy between those tables starts here.
+ * A translation's text, as the draft (`post_translations`), each revision and the live copy
+ * hold it; the draft's and the live row's Markdown are read through `draftBody()` and
+ * `liveBody()` (live-body.ts), their own columns keeping '' where the revision holds it.
+ * Every copy between those tables starts here.
  */
-export const translationTextColumns = ['slug', 'title', 'excerpt', 'body', 'seo_title', 'seo_description'] as const;
-
 export interface TranslationTextRow {
   slug: string;
   title: string;
@@ -41,12 +41,19 @@ export function pickTranslationText(row: TranslationTextRow): TranslationTextRow
   return { slug: row.slug, title: row.title, excerpt: row.excerpt, body: row.body, seo_title: row.seo_title, seo_description: row.seo_description };
 }
 
-/** The columns a Translation is made of: everything but the stored rendering, which only an article page reads. */
+/**
+ * The columns a Translation is made of, with `draftBody()` as `body` (live-body.ts):
+ * everything but the stored rendering, which only an article page reads.
+ */
 export const translationColumns = [
   'id',
   'post_id',
   'locale',
-  ...translationTextColumns,
+  'slug',
+  'title',
+  'excerpt',
+  'seo_title',
+  'seo_description',
   'state',
   'reading_minutes',
   'revision_id',
@@ -54,7 +61,7 @@ export const translationColumns = [
   'updated_at',
 ] as const;
 
-export function toTranslation(row: Pick<TranslationRow, (typeof translationColumns)[number]>): Translation {
+export function toTranslation(row: Pick<TranslationRow, (typeof translationColumns)[number]> & { body: string }): Translation {
   if (!isLocale(row.locale)) throw new Error(`Translation ${row.id} has an unknown locale: ${row.locale}`);
   if (row.revision_id === null) throw new Error(`Translation ${row.id} has no revision`);
   return {

@@ -13,7 +13,7 @@ import { isPostgres } from '../dialect';
 import type { Database } from '../schema';
 import { inTransaction as write } from '../transaction';
 import { moveReviewToDraft } from '../publishing/review-follows-draft';
-import { liveBody } from './live-body';
+import { draftBody, liveBody } from './live-body';
 import { loadPosts } from './load-posts';
 import { toIsoTimestamp, toTranslation, translationColumns } from './map-rows';
 import { writePostMeta } from './post-meta';
@@ -135,7 +135,7 @@ export function createStudioRepository(db: Kysely<Database>, render?: Renderer) 
         // SQLite serialises writers already.
         const current = await trx
           .selectFrom('post_translations')
-          .select(translationColumns)
+          .select(translationColumns).select(draftBody().as('body'))
           .where('post_id', '=', postId)
           .where('locale', '=', locale)
           .$call((qb) => (isPostgres(trx) ? qb.forUpdate() : qb))
@@ -182,7 +182,7 @@ export function createStudioRepository(db: Kysely<Database>, render?: Renderer) 
       const post = await db.selectFrom('posts').select('source_locale').where('id', '=', postId).executeTakeFirst();
       if (!post) throw new AppError('NOT_FOUND', `There is no post ${postId}.`);
       if (post.source_locale === locale) throw new AppError('VALIDATION', 'The source language cannot be out of date.', { fields: { locale: ['This is the source language.'] } });
-      const current = await db.selectFrom('post_translations').select(translationColumns).where('post_id', '=', postId).where('locale', '=', locale).executeTakeFirst();
+      const current = await db.selectFrom('post_translations').select(translationColumns).select(draftBody().as('body')).where('post_id', '=', postId).where('locale', '=', locale).executeTakeFirst();
       if (!current || current.revision_id === null) throw new AppError('NOT_FOUND', 'There is no such translation.');
       const base = await sourceBase(db, postId, post.source_locale);
       const text = toTranslation(current);

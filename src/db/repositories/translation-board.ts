@@ -9,6 +9,7 @@ import { boardStates } from '@/core/translation/board';
 import { isLocale, locales, type Locale } from '@/core/locales';
 import type { Database } from '../schema';
 import { unpackText } from '../stored-text';
+import { draftBody } from './live-body';
 
 /** One rank per state: the order of `boardStates`, so "by state" sorts most pressing first. */
 function stateRank(state: string): number {
@@ -104,7 +105,7 @@ export function createTranslationBoard(db: Kysely<Database>) {
             .selectFrom('post_translations as t')
             // A draft published as it is shares the live rendering (shared-rendering.ts).
             .leftJoin('live_translations as l', (join) => join.onRef('l.translation_id', '=', 't.id').onRef('l.revision_id', '=', 't.revision_id'))
-            .select((eb) => ['t.id', 't.body', eb.fn.coalesce('t.body_text', 'l.body_text').as('body_text')])
+            .select((eb) => ['t.id', draftBody('t').as('body'), eb.fn.coalesce('t.body_text', 'l.body_text').as('body_text')])
             .where('t.id', 'in', sourceIds)
             .execute()
         : [];

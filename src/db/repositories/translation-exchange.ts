@@ -7,7 +7,7 @@ import type { BoardState } from '@/core/translation/board';
 import type { ExchangeText } from '@/core/translation/exchange';
 import { isLocale, type Locale } from '@/core/locales';
 import type { Database } from '../schema';
-import { liveBody } from './live-body';
+import { draftBody, liveBody } from './live-body';
 import { createTranslationBoard } from './translation-board';
 
 const batch = 500;
@@ -38,10 +38,11 @@ export function createTranslationExchange(db: Kysely<Database>) {
             'p.source_locale',
             'p.owner_user_id',
             's.title as s_title',
-            's.body as s_body',
+            draftBody('s').as('s_body'),
             's.revision_id as s_revision',
             't.title as t_title',
-            't.body as t_body',
+            't.id as t_id',
+            draftBody('t').as('t_body'),
             't.revision_id as t_revision',
             't.slug as t_slug',
             't.excerpt as t_excerpt',
@@ -61,7 +62,7 @@ export function createTranslationExchange(db: Kysely<Database>) {
             targetLocale: to,
             sourceRevisionId: r.s_revision,
             title: { source: r.s_title, target: r.t_title },
-            body: { source: r.s_body, target: r.t_body },
+            body: { source: r.s_body, target: r.t_id === null ? null : r.t_body },
             target:
               r.t_revision !== null && r.t_slug !== null
                 ? { revisionId: r.t_revision, slug: r.t_slug, excerpt: r.t_excerpt ?? '', seoTitle: r.t_seo_title, seoDescription: r.t_seo_description }

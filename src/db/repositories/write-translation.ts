@@ -56,7 +56,8 @@ export async function writeTranslation(
     slug: requireText(fields.slug, 'slug'),
     title: requireText(fields.title, 'title'),
     excerpt: fields.excerpt ?? '',
-    body: fields.body,
+    // The revision below holds the Markdown; the draft keeps the marker (live-body.ts).
+    body: '',
     seo_title: fields.seoTitle ?? null,
     seo_description: fields.seoDescription ?? null,
     reading_minutes: options.rendered.readingMinutes,
@@ -93,7 +94,7 @@ export async function writeTranslation(
     .insertInto('revisions')
     .values({
       translation_id: id,
-      ...pickTranslationText(values),
+      ...pickTranslationText({ ...values, body: fields.body }),
       created_at: options.nowIso,
       author_user_id: options.authorUserId ?? null,
     })
@@ -105,7 +106,7 @@ export async function writeTranslation(
     .where('id', '=', id)
     .returning(translationColumns)
     .executeTakeFirstOrThrow();
-  return toTranslation(row);
+  return toTranslation({ ...row, body: fields.body });
 }
 
 /** The stored-render columns of a translation row, its HTML and plain text packed for this database. */
