@@ -131,8 +131,10 @@ step "production build"
 node scripts/start.mjs --build-only
 
 chromium="${CHROMIUM_PATH:-/usr/bin/chromium}"
+# The browser the suites drive (tests/browser.ts): Chromium's headless shell when the machine has it.
+browser_used="${CHROMIUM_PATH:-$([ -x /usr/bin/chromium-headless-shell ] && echo /usr/bin/chromium-headless-shell || echo /usr/bin/chromium)}"
 if [ -x "$chromium" ]; then
-  step "browser tests (playwright, $chromium)"
+  step "browser tests (playwright, $browser_used)"
   rm -rf data/e2e
   npx playwright test
 elif [ "${CI:-}" = "true" ]; then
