@@ -9,7 +9,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { ExportHeader, ExportPost } from '@/core/export/export-schema';
 import { isPostgres } from '../dialect';
 import type { Database } from '../schema';
-import { draftBodyColumn, liveBodyColumn } from './live-body';
+import { storedBody } from './live-body';
 import { rebuildSearchIndex } from './search-index';
 
 type Trx = Transaction<Database>;
@@ -156,7 +156,7 @@ export async function insertDuetPosts(trx: Trx, posts: ExportPost[]): Promise<vo
           state: t.state,
           ...textColumns(t.draft),
           // The draft's Markdown too is its revision's, unless the archive says otherwise (live-body.ts).
-          body: draftBodyColumn(t.draft.body, revisionBodyOf(t.revisions, t.draft.revisionId)),
+          body: storedBody(t.draft.body, revisionBodyOf(t.revisions, t.draft.revisionId)),
           reading_minutes: t.draft.readingMinutes,
           revision_id: t.draft.revisionId,
           based_on_revision_id: t.draft.basedOnRevisionId,
@@ -197,7 +197,7 @@ async function insertHistories(trx: Trx, translations: PostTranslation[]): Promi
           locale: t.locale,
           ...textColumns(t.live),
           // Its Markdown is its revision's, stored there once, unless the archive says otherwise (live-body.ts).
-          body: liveBodyColumn(t.live.body, revisionBodyOf(t.revisions, t.live.revisionId)),
+          body: storedBody(t.live.body, revisionBodyOf(t.revisions, t.live.revisionId)),
           reading_minutes: t.live.readingMinutes,
           revision_id: t.live.revisionId,
           based_on_revision_id: t.live.basedOnRevisionId,

@@ -4,7 +4,7 @@
 // copy (issue 27). A row whose text differs from its revision's (one the live-body or
 // draft-body migration found so and left, or a draft whose revision_id is still null)
 // keeps its own, which wins. Every reader of a live body selects `liveBody()`, of a draft's
-// `draftBody()`; writers store `liveBodyColumn()` / `draftBodyColumn()`. A text whose own
+// `draftBody()`; writers store `storedBody()`. A text whose own
 // Markdown is '' while its revision's is not cannot be told from the marker: it reads as
 // its revision's (no writer stores one: a save writes its revision from the same values).
 import { sql, type RawBuilder } from 'kysely';
@@ -28,12 +28,7 @@ export function draftBody(table = 'post_translations'): RawBuilder<string> {
   return bodyThroughRevision(table);
 }
 
-/** What a writer stores in the live row's `body`: '' when its revision holds the same text. */
-export function liveBodyColumn(body: string, revisionBody: string | undefined): string {
-  return body === revisionBody ? '' : body;
-}
-
-/** What a writer stores in the draft's `body`: '' when its revision holds the same text. */
-export function draftBodyColumn(body: string, revisionBody: string | undefined): string {
+/** What a writer stores in a live row's or a draft's `body`: '' when its revision holds the same text. */
+export function storedBody(body: string, revisionBody: string | undefined): string {
   return body === revisionBody ? '' : body;
 }

@@ -12,7 +12,7 @@ import { sql, type Transaction } from 'kysely';
 import type { RenderedDocument } from '@/core/markdown/render-document';
 import { AppError } from '@/core/errors/app-error';
 import type { Database } from '../schema';
-import { draftBody, liveBodyColumn } from './live-body';
+import { draftBody, storedBody } from './live-body';
 import { pickTranslationText } from './map-rows';
 import { sharedRenderColumns } from './shared-rendering';
 import { refreshPostMemory, type CutBlocks } from './translation-memory-store';
@@ -117,7 +117,7 @@ export async function goLive(trx: Transaction<Database>, translationId: number, 
 async function storedLiveBody(trx: Transaction<Database>, text: { revision_id: number; body: string }, isRevision: boolean): Promise<string> {
   if (isRevision) return '';
   const revision = await trx.selectFrom('revisions').select('body').where('id', '=', text.revision_id).executeTakeFirst();
-  return liveBodyColumn(text.body, revision?.body);
+  return storedBody(text.body, revision?.body);
 }
 
 /** Takes one language off the site; the post becomes a draft when no language is left. */
