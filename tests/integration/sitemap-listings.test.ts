@@ -4,11 +4,14 @@
 // and the one the sitemap's own listing gives. On SQLite, each tag and author is asked
 // through its link index, and a post looked up by id: no walk of every visible post,
 // which cost 1.0 s at 100,000 posts on PostgreSQL each time the index was rebuilt.
+// And the files themselves: split into an index and children, every page is listed once,
+// in the same order as in one urlset.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '@/db/migrate';
 import { createContentRepository, type ContentRepository } from '@/db/repositories/content-repository';
 import { renderDocument } from '@/core/markdown/render-document';
+import { buildSitemapFile } from '@/server/sitemap/stream-sitemap';
 import { makeAuthor, makePost, makeTag } from './helpers/factories';
 import { recordQueries, sqlitePlan } from './helpers/query-recorder';
 import { testTargets, type TestDatabase } from './helpers/test-databases';
@@ -77,6 +80,27 @@ for (const target of testTargets) {
         // An exists was pulled up into a semi join that hashed every visible post (3.2 s at 100,000 posts).
         expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toMatch(/SubPlan/);
       }
+    });
+
+    it('splits a larger site into an index of children that list every page once, in order', async () => {
+      // More posts than one child holds, with a hidden one (a draft) among them.
+      for (let n = 0; n < 6; n++) await makePost(repo, n === 2 ? { status: 'draft' } : {});
+      const locs = (xml: string | null) => [...(xml ?? '').matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+      const whole = await buildSitemapFile(repo, 'index', 1_000);
+      expect(whole).toContain('<urlset');
+      const perFile = 4;
+      const index = await buildSitemapFile(repo, 'index', perFile);
+      expect(index).toContain('<sitemapindex');
+      const children = locs(index);
+      expect(children.length).toBeGreaterThanOrEqual(4);
+      const listed: string[] = [];
+      for (const [n, url] of children.entries()) {
+        expect(new URL(url).pathname).toBe(`/sitemaps/${n}.xml`);
+        listed.push(...locs(await buildSitemapFile(repo, n, perFile)));
+      }
+      expect(listed).toEqual(locs(whole));
+      expect(new Set(listed).size).toBe(listed.length);
+      expect(await buildSitemapFile(repo, children.length, perFile)).toBeNull();
     });
   });
 }
