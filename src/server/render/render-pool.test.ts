@@ -1,7 +1,10 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { renderDocument } from '@/core/markdown/render-document';
 import { markdownBlocks } from '@/core/translation/segments';
-import { closeRenderPool, countFormulaDelimiters, markdownBlocksInWorker, renderBudgetMs, RenderTimeoutError, renderInWorker } from './render-pool';
+import { closeRenderPool, renderPoolStats, countFormulaDelimiters, markdownBlocksInWorker, renderBudgetMs, RenderTimeoutError, renderInWorker } from './render-pool';
 
 afterAll(() => closeRenderPool());
 
@@ -28,6 +31,26 @@ describe('renderInWorker', () => {
     // ordinary text): two budgets at least before the refusal.
     expect(performance.now() - started).toBeGreaterThanOrEqual(100);
     await expect(refused).rejects.toMatchObject({ status: 400, reason: 'render-timeout', fields: { body: [expect.any(String)] } });
+    expect((await renderInWorker({ markdown: 'after *that*', locale: 'en' })).html).toBe('<p>after <em>that</em></p>');
+  }, 60_000);
+
+  it('refuses the texts with the reason when its workers cannot start, rather than starting workers for ever', async () => {
+    await closeRenderPool();
+    const broken = join(mkdtempSync(join(tmpdir(), 'duet-render-')), 'duet-render-worker.mjs');
+    writeFileSync(broken, "throw new Error('the worker bundle is incomplete');\n");
+    vi.stubEnv('DUET_RENDER_WORKER_FILE', broken);
+    try {
+      const texts = [renderInWorker({ markdown: 'one', locale: 'en' }), renderInWorker({ markdown: 'two', locale: 'zh' })];
+      for (const text of texts) {
+        await expect(text).rejects.toMatchObject({ status: 503, reason: 'render-unavailable', message: expect.stringContaining('the worker bundle is incomplete') });
+      }
+      expect(await renderPoolStats()).toMatchObject({ workers: 0, queued: 0 });
+      // The next text tries again, and is refused again in the same way.
+      await expect(renderInWorker({ markdown: 'three', locale: 'en' })).rejects.toMatchObject({ reason: 'render-unavailable' });
+    } finally {
+      vi.unstubAllEnvs();
+      await closeRenderPool();
+    }
     expect((await renderInWorker({ markdown: 'after *that*', locale: 'en' })).html).toBe('<p>after <em>that</em></p>');
   }, 60_000);
 

@@ -4,10 +4,7 @@
 // job runs in a worker thread that is terminated when the job outlives its budget, and
 // the caller gets RenderTimeoutError (a 400 the Studio explains). The server's own
 // thread never parses Markdown, so health checks and readers never wait on a render.
-import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { CopiedText, CopyOptions } from '@/core/copy-elsewhere/copy-html';
 import type { RenderDocumentInput, RenderedDocument } from '@/core/markdown/render-document';
@@ -15,6 +12,7 @@ import type { MarkdownBlock } from '@/core/translation/segments';
 import type { WorkerTask } from './render-worker';
 import { AppError } from '@/core/errors/app-error';
 import { logger } from '@/server/logger';
+import { renderWorkerFile } from './render-worker-file';
 
 /**
  * A budget that grows linearly with the text: real articles render at a few
@@ -86,19 +84,11 @@ interface Slot {
 
 type Reply = { ready: true } | { id: number; result: unknown } | { id: number; error: string };
 
-/**
- * The production server runs the worker bundled by scripts/build-render-worker.mjs beside
- * the Next build, and Vitest the copy its global setup bundled (DUET_RENDER_WORKER_FILE);
- * the CLI and `next dev` run its TypeScript source through tsx.
- */
+/** Workers that stopped before they were ready, in a row, after which the waiting texts are refused. */
+const maxStartFailures = 3;
+
 function spawnWorker(): Worker {
-  const bundled = join(process.cwd(), process.env.NEXT_DIST_DIR || '.next', 'duet-render-worker.mjs');
-  const testBundle = process.env.DUET_RENDER_WORKER_FILE;
-  const [file, options] = testBundle
-    ? [testBundle, {}]
-    : process.env.NEXT_RUNTIME && process.env.NODE_ENV === 'production' && existsSync(bundled)
-      ? [bundled, {}]
-      : [join(dirname(fileURLToPath(import.meta.url)), 'render-worker.ts'), { execArgv: ['--import', 'tsx'] }];
+  const [file, options] = renderWorkerFile();
   // Constructed indirectly: Turbopack treats a literal `new Worker(path)` as an entry to
   // bundle at build time, before this file exists (and would copy the .ts source).
   return Reflect.construct(Worker, [file, options]) as Worker;
@@ -108,6 +98,9 @@ class RenderPool {
   private readonly slots: Slot[] = [];
   private readonly queue: Job[] = [];
   private nextId = 1;
+  /** Workers in a row that stopped before they were ready, and why the last one did. */
+  private startFailures = 0;
+  private startError: unknown = null;
 
   constructor(private readonly size: number) {}
 
@@ -132,6 +125,7 @@ class RenderPool {
       if (!slot) {
         // Start another worker if there is room; the job waits for a 'ready' either way.
         if (this.slots.length >= this.size || this.slots.some((s) => !s.ready)) return;
+        if (this.startFailures >= maxStartFailures) return this.refuseQueued();
         this.start();
         continue;
       }
@@ -149,6 +143,7 @@ class RenderPool {
     slot.worker.on('message', (reply: Reply) => {
       if ('ready' in reply) {
         slot.ready = true;
+        this.startFailures = 0;
       } else if (slot.job && reply.id === slot.job.id) {
         const job = slot.job;
         this.finish(slot);
@@ -159,6 +154,7 @@ class RenderPool {
     });
     slot.worker.on('error', (error) => {
       logger.error({ err: error }, 'render worker failed');
+      if (!slot.ready) this.startError = error;
       this.fail(slot, new AppError('INTERNAL', 'The formatter stopped unexpectedly.', { cause: error }), false);
     });
     slot.worker.on('exit', () => this.fail(slot, new AppError('INTERNAL', 'The formatter stopped unexpectedly.'), false));
@@ -176,6 +172,7 @@ class RenderPool {
     const index = this.slots.indexOf(slot);
     if (index === -1) return;
     this.slots.splice(index, 1);
+    if (!slot.ready) this.startFailures += 1;
     const job = slot.job;
     this.finish(slot);
     if (terminate) void slot.worker.terminate();
@@ -190,6 +187,21 @@ class RenderPool {
       job.reject(error);
     }
     this.dispatch();
+  }
+
+  /**
+   * Workers keep stopping before they are ready (a bundle missing or broken): the texts
+   * waiting are refused with the reason rather than waiting while worker after worker
+   * starts and stops. The next text tries again.
+   */
+  private refuseQueued(): void {
+    const reason = this.startError instanceof Error ? this.startError.message : 'it stopped before it was ready';
+    logger.error({ err: this.startError, failures: this.startFailures }, 'render workers cannot start; refusing the texts waiting for them');
+    this.startFailures = 0;
+    this.startError = null;
+    for (const job of this.queue.splice(0)) {
+      job.reject(new AppError('UNAVAILABLE', `The formatter could not start (${reason.slice(0, 300)}). Try again in a moment; if it persists, the server's installation is incomplete.`, { reason: 'render-unavailable' }));
+    }
   }
 
   /** Each worker's JavaScript heap: threads of this process, so their memory is in its RSS but not in its heapUsed. */
