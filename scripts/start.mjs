@@ -119,7 +119,7 @@ if (mode === 'dev') {
   const stamp = buildStamp();
   if (isBuildCurrent(stamp)) {
     console.log('duet: the production build is up to date.');
-    if (!existsSync(serverEntry)) run([join(root, 'scripts', 'build-server-entry.mjs')], 'bundling the server entry');
+    if (!existsSync(serverEntry) || !existsSync(join(distDir, 'duet-cli.mjs'))) run([join(root, 'scripts', 'build-server-entry.mjs')], 'bundling the server entry and the command line');
   } else if (mode === 'serve' && isSharedMode(process.env)) {
     console.error('duet: the production build is missing or older than the sources. One of several instances never builds: run `npm run build` once, then start every instance.');
     process.exit(1);
@@ -131,7 +131,7 @@ if (mode === 'dev') {
       process.exit(code);
     }
     run([join(root, 'scripts', 'build-render-worker.mjs')], 'bundling the render worker');
-    run([join(root, 'scripts', 'build-server-entry.mjs')], 'bundling the server entry');
+    run([join(root, 'scripts', 'build-server-entry.mjs')], 'bundling the server entry and the command line');
     writeFileSync(stampFile, JSON.stringify(stamp));
     console.log(`duet: built in ${elapsed()}.`);
   }

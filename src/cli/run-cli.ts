@@ -1,5 +1,6 @@
 // The `duet` command line: migrate, seed the demo, print database stats. Takes its
 // arguments, environment and output streams as parameters so tests can run it in-process.
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDatabase } from '@/db/client';
@@ -52,7 +53,15 @@ Environment:
   SITE_URL, PORT where the running server is, for seed's refresh (default: http://localhost:3000)
 `;
 
-const demoDir = fileURLToPath(new URL('../../demo', import.meta.url));
+/**
+ * The demo magazine's folder: beside the sources (`npm run duet`), or, for the command
+ * line's bundle in the build (`<distDir>/duet-cli.mjs`, run from the project's folder), in
+ * the folder it runs from.
+ */
+function demoDir(): string {
+  const besideSources = fileURLToPath(new URL('../../demo', import.meta.url));
+  return existsSync(join(besideSources, 'site.json')) ? besideSources : join(process.cwd(), 'demo');
+}
 
 type Command = (io: CliIo, dataDir: string, args: string[]) => Promise<number>;
 
@@ -93,7 +102,7 @@ const commands: Record<string, Command> = {
     try {
       const { posts } = await withPreparationLock(db, async () => {
         await migrateToLatest(db);
-        return seedDemo(db, { dataDir, demoDir });
+        return seedDemo(db, { dataDir, demoDir: demoDir() });
       });
       io.stdout.write(
         posts > 0 ? `Seeded the demo magazine: ${posts} posts and pages.\n` : 'The database already has content; the demo was not loaded.\n',

@@ -2,7 +2,7 @@
 // dictionary takes a quarter of a second and tens of megabytes. Kept on globalThis because
 // Next may evaluate this module once per route bundle. Search and slugs share it.
 import { Jieba } from '@node-rs/jieba';
-import { dict } from '@node-rs/jieba/dict';
+import { dict } from '@node-rs/jieba/dict.js';
 
 const globalKey = Symbol.for('duet.jieba');
 type GlobalWithJieba = typeof globalThis & { [globalKey]?: Jieba };

@@ -12,13 +12,29 @@ import type { SiteJob } from './site-job';
 const writeEveryMs = 500;
 const heartbeatMs = 5_000;
 
-/** The project's folder: the command line's sources and tsx are there. */
+/** The project's folder: the command line's bundle (in the build) or its sources and tsx are there. */
 function projectRoot(): string {
   return process.env.DUET_ROOT ?? process.cwd();
 }
 
+/**
+ * How the job starts the command line: the bundle beside the production build
+ * (`<distDir>/duet-cli.mjs`, scripts/build-server-entry.mjs) or the one Vitest's global
+ * setup made (DUET_CLI_FILE); otherwise (`next dev`, a checkout without a build) its
+ * TypeScript through tsx.
+ */
+function commandLine(root: string): string[] {
+  const bundle =
+    process.env.DUET_CLI_FILE ??
+    (process.env.NODE_ENV === 'production' ? join(/* turbopackIgnore: true */ root, process.env.NEXT_DIST_DIR || '.next', 'duet-cli.mjs') : null);
+  if (bundle && existsSync(bundle)) return [bundle];
+  return ['--import', 'tsx', join(/* turbopackIgnore: true */ root, 'src', 'cli', 'duet.ts')];
+}
+
 export function canRunJobs(): boolean {
-  return existsSync(join(/* turbopackIgnore: true */ projectRoot(), 'src', 'cli', 'duet.ts'));
+  const root = projectRoot();
+  const [first, , source] = commandLine(root);
+  return existsSync(source ?? first!);
 }
 
 export interface JobOutcome {
@@ -33,7 +49,7 @@ export interface JobOutcome {
  */
 export function runSiteJob(dataDir: string, job: SiteJob, args: string[], finish: (job: SiteJob, outcome: JobOutcome) => Promise<SiteJob>): Promise<SiteJob> {
   const root = projectRoot();
-  const child = spawn(process.execPath, ['--import', 'tsx', join(/* turbopackIgnore: true */ root, 'src', 'cli', 'duet.ts'), ...args], {
+  const child = spawn(process.execPath, [...commandLine(root), ...args], {
     cwd: root,
     env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production' },
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
