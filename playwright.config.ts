@@ -1,6 +1,7 @@
 // Browser suite: Debian's Chromium against the production build served by `npm start`.
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './tests/browser';
+import { codeProtectionFlag } from './src/server/deployment/code-protection';
 import { testPorts } from './tests/ports';
 import { testVariantCache } from './tests/variant-cache-folder';
 
@@ -59,7 +60,7 @@ export default defineConfig({
     { name: 'site-wide', testMatch: siteWide, dependencies: ['desktop', 'mobile', 'requests'], use: desktop },
   ],
   webServer: {
-    command: 'node scripts/start.mjs',
+    command: `node ${codeProtectionFlag} scripts/start.mjs`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: !process.env.CI,
     timeout: 240_000,

@@ -37,7 +37,8 @@ export async function serve(distDir, port, extraEnv = {}, { hooks = true } = {})
     const bundled = spawnSync(process.execPath, [`${root}scripts/build-server-entry.mjs`], { cwd: root, env: { ...process.env, NEXT_DIST_DIR: distDir }, stdio: 'inherit' });
     if (bundled.status !== 0) throw new Error(`server entry for ${distDir} failed`);
   }
-  const args = hooks ? [`${root}${distDir}/duet-server.mjs`] : [nextBin, 'start', '-p', String(port)];
+  // As `npm start` does (src/server/deployment/code-protection.ts).
+  const args = hooks ? ['--no-memory-protection-keys', `${root}${distDir}/duet-server.mjs`] : [nextBin, 'start', '-p', String(port)];
   const child = spawn(process.execPath, args, {
     cwd: root,
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NEXT_DIST_DIR: distDir, LOG_LEVEL: 'warn', PORT: String(port), ...extraEnv },

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
+import { codeProtectionFlag } from '@/server/deployment/code-protection';
 import type { S3Config } from '@/server/media/s3-config';
 import { testPorts } from '../ports';
 import { testVariantCache } from '../variant-cache-folder';
@@ -97,7 +98,7 @@ export const logOf = (name: string) => join(tmpdir(), `duet-cluster-${ports.bala
 export function startInstance(name: 'a' | 'b', env: Record<string, string>): ChildProcess {
   const dataDir = mkdtempSync(join(tmpdir(), `duet-cluster-${name}-`));
   const log = openSync(logOf(name), 'a');
-  return spawn(process.execPath, ['scripts/start.mjs'], {
+  return spawn(process.execPath, [codeProtectionFlag, 'scripts/start.mjs'], {
     cwd: root,
     // New password hashes at scrypt N=2^14, as in the other suites (server/auth/password-hash.ts).
     env: { ...process.env, DUET_TEST_SCRYPT_LOG_N: '14', ...env, PORT: String(ports[name]), DATA_DIR: dataDir },

@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { JobEvent } from '@/core/site-jobs/job-event';
+import { codeProtectionFlag } from '@/server/deployment/code-protection';
 import { logger } from '@/server/logger';
 import { writeJob } from './job-store';
 import type { SiteJob } from './site-job';
@@ -21,20 +22,19 @@ function projectRoot(): string {
  * How the job starts the command line: the bundle beside the production build
  * (`<distDir>/duet-cli.mjs`, scripts/build-server-entry.mjs) or the one Vitest's global
  * setup made (DUET_CLI_FILE); otherwise (`next dev`, a checkout without a build) its
- * TypeScript through tsx.
+ * TypeScript through tsx. Node starts with the server's own V8 option (code-protection.ts):
+ * an import renders in workers too.
  */
-function commandLine(root: string): string[] {
+function commandLine(root: string): { file: string; nodeArgs: string[] } {
   const bundle =
     process.env.DUET_CLI_FILE ??
     (process.env.NODE_ENV === 'production' ? join(/* turbopackIgnore: true */ root, process.env.NEXT_DIST_DIR || '.next', 'duet-cli.mjs') : null);
-  if (bundle && existsSync(bundle)) return [bundle];
-  return ['--import', 'tsx', join(/* turbopackIgnore: true */ root, 'src', 'cli', 'duet.ts')];
+  if (bundle && existsSync(bundle)) return { file: bundle, nodeArgs: [codeProtectionFlag] };
+  return { file: join(/* turbopackIgnore: true */ root, 'src', 'cli', 'duet.ts'), nodeArgs: [codeProtectionFlag, '--import', 'tsx'] };
 }
 
 export function canRunJobs(): boolean {
-  const root = projectRoot();
-  const [first, , source] = commandLine(root);
-  return existsSync(source ?? first!);
+  return existsSync(commandLine(projectRoot()).file);
 }
 
 export interface JobOutcome {
@@ -49,7 +49,8 @@ export interface JobOutcome {
  */
 export function runSiteJob(dataDir: string, job: SiteJob, args: string[], finish: (job: SiteJob, outcome: JobOutcome) => Promise<SiteJob>): Promise<SiteJob> {
   const root = projectRoot();
-  const child = spawn(process.execPath, [...commandLine(root), ...args], {
+  const { file, nodeArgs } = commandLine(root);
+  const child = spawn(process.execPath, [...nodeArgs, file, ...args], {
     cwd: root,
     env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production' },
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],

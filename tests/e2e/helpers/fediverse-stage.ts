@@ -10,6 +10,7 @@ import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { codeProtectionFlag } from '../../../src/server/deployment/code-protection';
 import { startTestClient, stopGroup, type TestClient } from '../../fediverse/test-client';
 import { testPorts } from '../../ports';
 import { testVariantCache } from '../../variant-cache-folder';
@@ -40,7 +41,7 @@ async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs: n
 }
 
 function startDuet(port: number, siteUrl: string, dataDir: string, certificate: TestCertificate, log: string): ChildProcess {
-  return spawn(process.execPath, ['scripts/start.mjs'], {
+  return spawn(process.execPath, [codeProtectionFlag, 'scripts/start.mjs'], {
     cwd: root,
     env: {
       ...process.env,
