@@ -17,16 +17,19 @@ const distDir = join(root, process.env.NEXT_DIST_DIR || '.next');
 export const serverEntryFile = join(distDir, 'duet-server.mjs');
 export const cliFile = join(distDir, 'duet-cli.mjs');
 
-/** Bundles the command line into `outfile` (also Vitest's global setup, for its run). */
-export async function bundleCli(outfile) {
+/** Bundles `entry` into `outfile` through a temporary name, renamed when whole. */
+async function bundle(entry, outfile) {
   const temporary = `${outfile}.${process.pid}.tmp`;
-  await build(nodeBundleOptions('src/cli/duet.ts', temporary, { packages: 'external' }));
+  await build(nodeBundleOptions(entry, temporary, { packages: 'external' }));
   renameSync(temporary, outfile);
 }
 
+/** Bundles the command line into `outfile` (also Vitest's global setup, for its run). */
+export function bundleCli(outfile) {
+  return bundle('src/cli/duet.ts', outfile);
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const temporary = `${serverEntryFile}.${process.pid}.tmp`;
-  await Promise.all([build(nodeBundleOptions('src/server-entry/index.ts', temporary, { packages: 'external' })), bundleCli(cliFile)]);
-  renameSync(temporary, serverEntryFile);
+  await Promise.all([bundle('src/server-entry/index.ts', serverEntryFile), bundleCli(cliFile)]);
   console.log(`build-server-entry: ${serverEntryFile} and ${cliFile}`);
 }

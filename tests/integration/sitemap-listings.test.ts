@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '@/db/migrate';
 import { createContentRepository, type ContentRepository } from '@/db/repositories/content-repository';
 import { renderDocument } from '@/core/markdown/render-document';
-import { buildSitemapFile } from '@/server/sitemap/stream-sitemap';
+import { buildSitemapFile, sitemapChildCount } from '@/server/sitemap/stream-sitemap';
 import { makeAuthor, makePost, makeTag } from './helpers/factories';
 import { recordQueries, sqlitePlan } from './helpers/query-recorder';
 import { testTargets, type TestDatabase } from './helpers/test-databases';
@@ -101,6 +101,9 @@ for (const target of testTargets) {
       expect(listed).toEqual(locs(whole));
       expect(new Set(listed).size).toBe(listed.length);
       expect(await buildSitemapFile(repo, children.length, perFile)).toBeNull();
+      // The count a child's number is checked against before its file is looked up.
+      expect(await sitemapChildCount(repo, perFile)).toBe(children.length);
+      expect(await sitemapChildCount(repo, 1_000)).toBe(0);
     });
   });
 }

@@ -133,8 +133,20 @@ export async function sitemapResponse(): Promise<Response> {
   return xmlResponse(xml!);
 }
 
-/** Child n of the index; null when there is no such child. */
+/** How many children the index lists: none while the whole site fits the one file. */
+export async function sitemapChildCount(repo: ContentRepository, perFile = itemsPerSitemap): Promise<number> {
+  const { total } = await segmentsOf(repo);
+  return total <= perFile ? 0 : Math.ceil(total / perFile);
+}
+
+/**
+ * Child n of the index; null when there is no such child. The number is checked against
+ * the cached count first, so a crawler asking for /sitemaps/0.xml to /sitemaps/999999.xml
+ * neither counts the posts each time nor fills the cache with a million absent files.
+ */
 export async function childSitemapResponse(n: number): Promise<Response | null> {
+  const children = await unstable_cache(async () => sitemapChildCount(await repository()), ['duet', 'sitemap', 'children'], { tags: [contentTag] })();
+  if (n >= children) return null;
   const xml = await cachedFile(`child-${n}`, async () => buildSitemapFile(await repository(), n));
   return xml === null ? null : xmlResponse(xml);
 }
