@@ -1,7 +1,8 @@
 // The compact-storage migrations (#27) on both databases: a site stored in the layout before
 // them (every rendering's blocks a second copy of its HTML, every draft a copy of the live
 // rendering, the search index a copy of the plain text, the HTML and plain text unpacked,
-// every live text and every draft a copy of its revision's Markdown) is converted in place;
+// every live text and every draft a copy of its revision's Markdown, PostgreSQL's matched
+// search vectors with every lexeme's positions and weights) is converted in place;
 // readers get the same pages, renderings, draft previews and search results, the Studio the
 // same editor data, `duet export` writes the same bytes, and running the migrations again
 // changes nothing.
@@ -37,6 +38,7 @@ const name = '2027-01-02T0001-compact-storage';
 const packed = '2027-01-03T0001-packed-renderings';
 const liveBody = '2027-01-04T0001-live-body';
 const draftBody = '2027-01-05T0001-draft-body';
+const strippedVectors = '2027-01-06T0001-stripped-vectors';
 /** A live text that differs from its revision's, which no code writes but the migration must leave as it is. */
 const liveOnly = '\nA line only the live copy has.\n';
 /** The same for a draft. */
@@ -69,6 +71,12 @@ function suite(target: TestTarget) {
     let slugs: Array<{ locale: 'zh' | 'en'; slug: string }> = [];
 
     /** Each live row's own stored body, and its revision's. */
+    /** Search vectors still holding positions or weights (PostgreSQL). */
+    async function unstrippedVectors(): Promise<number> {
+      const { rows } = await sql<{ n: number | string }>`select count(*) as n from search_documents where tsv <> strip(tsv)`.execute(t.db);
+      return Number(rows[0]!.n);
+    }
+
     async function liveBodies() {
       const { rows } = await sql<{ slug: string; body: string; revision_body: string }>`
         select l.slug, l.body, r.body as revision_body from live_translations l join revisions r on r.id = l.revision_id order by l.translation_id`.execute(t.db);
@@ -124,9 +132,14 @@ function suite(target: TestTarget) {
       ]);
 
       // The layout before the migrations, and a migration table that has not seen them yet.
-      for (const migration of [draftBody, liveBody, packed, name]) {
+      for (const migration of [strippedVectors, draftBody, liveBody, packed, name]) {
         await migrations[migration]!.down!(t.db);
         await sql`delete from kysely_migration where name = ${migration}`.execute(t.db);
+      }
+      // PostgreSQL's matched vectors as the code before wrote them: every lexeme with its
+      // positions and weight (title and excerpt A and B, as in head, the body C).
+      if (isPostgres(t.db)) {
+        await sql`update search_documents set tsv = head || setweight(to_tsvector('simple', array_to_string(tsvector_to_array(tsv), ' ')), 'C')`.execute(t.db);
       }
       expect(await liveBodies()).toEqual((await liveBodies()).map((row) => ({ ...row, body: row.revision_body })));
       await sql`update live_translations set body = body || ${liveOnly} where slug = ${`zh-${same}`}`.execute(t.db);
@@ -151,6 +164,7 @@ function suite(target: TestTarget) {
         expect({ html: row.html, blocks: row.blocks, body_text: row.body_text }).toEqual({ html: rendered.html, blocks: JSON.stringify(rendered.blocks), body_text: rendered.plainText });
       }
       expect(await columnsOf(t.db as unknown as Kysely<unknown>, 'search_documents')).toContain('body_text');
+      if (isPostgres(t.db)) expect(await unstrippedVectors()).toBeGreaterThan(0);
     });
 
     it('converts the site in place: the same pages, search results and export, byte for byte, in less space', async () => {
@@ -167,7 +181,9 @@ function suite(target: TestTarget) {
       const markdownBefore = await markdownSize();
       const liveBefore = await size('live_translations');
 
-      expect((await migrateToLatest(t.db)).applied).toEqual([name, packed, liveBody, draftBody]);
+      expect((await migrateToLatest(t.db)).applied).toEqual([name, packed, liveBody, draftBody, strippedVectors]);
+      // Matched without positions or weights, and found the same (after.search, below).
+      if (isPostgres(t.db)) expect(await unstrippedVectors()).toBe(0);
       const after = await readSite(join(work, 'after.zip'));
       expect(after.pages).toEqual(before.pages);
       expect(after.renderings).toEqual(before.renderings);
@@ -212,6 +228,7 @@ function suite(target: TestTarget) {
       await migrations[packed]!.up(t.db);
       await migrations[liveBody]!.up(t.db);
       await migrations[draftBody]!.up(t.db);
+      await migrations[strippedVectors]!.up(t.db);
       expect(await liveBodies()).toEqual(stored);
       expect(await draftBodies()).toEqual(drafts);
       const again = await readSite(join(work, 'again.zip'));

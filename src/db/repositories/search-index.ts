@@ -118,12 +118,17 @@ async function writeDocuments(db: Db, translations: IndexableTranslation[], name
     .execute();
 }
 
-/** The weighted vectors of a document: `tsv` (all of it) for matching, `head` (without the body) for ranking. */
+/**
+ * A document's vectors. `tsv`, all of it, is only matched (`@@` through its GIN index, with
+ * plain terms joined by & and |), which needs neither positions nor weights, so it is
+ * stored stripped of both: a third of its size. `head` (title A, excerpt and names B)
+ * keeps its weights: ranking reads it.
+ */
 function postgresVectors(doc: SearchDocument) {
-  const weighted = (tokens: string, weight: 'A' | 'B' | 'C') => sql`setweight(to_tsvector('simple', ${tokens}), ${sql.lit(weight)})`;
+  const weighted = (tokens: string, weight: 'A' | 'B') => sql`setweight(to_tsvector('simple', ${tokens}), ${sql.lit(weight)})`;
   const excerptAndNames = `${doc.excerptTokens} ${doc.namesTokens}`;
   return {
-    tsv: sql`${weighted(doc.titleTokens, 'A')} || ${weighted(excerptAndNames, 'B')} || ${weighted(doc.bodyTokens, 'C')}`,
+    tsv: sql`strip(to_tsvector('simple', ${`${doc.titleTokens} ${excerptAndNames} ${doc.bodyTokens}`}))`,
     head: sql`${weighted(doc.titleTokens, 'A')} || ${weighted(excerptAndNames, 'B')}`,
   };
 }
