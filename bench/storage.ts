@@ -6,7 +6,10 @@
 // VACUUM FULL, then pg_total_relation_size of each table (its indexes and TOAST with it).
 // --columns also prints the bytes of each large column of the text tables (SQLite: as
 // stored, before the page's slack; PostgreSQL: pg_column_size, after TOAST's compression).
-//   npx tsx bench/storage.ts [--posts 1000] [--databases sqlite,postgres] [--columns]
+// --distinct makes every post's sentences its own (the post's number before each full
+// stop), as on a real site: the 13 demo articles repeated share their translation memory
+// units and keys, which a site of distinct texts does not.
+//   npx tsx bench/storage.ts [--posts 1000] [--databases sqlite,postgres] [--columns] [--distinct]
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,6 +25,7 @@ import { demoPairs, renderOnce } from './demo-texts';
 const arg = (name: string, fallback: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1]! : fallback);
 const posts = Number(arg('--posts', '1000'));
 const columns = process.argv.includes('--columns');
+const distinct = process.argv.includes('--distinct');
 const textTables = ['live_translations', 'post_translations', 'revisions', 'search_documents'];
 const databases = arg('--databases', process.env.TEST_DATABASE_URL ? 'sqlite,postgres' : 'sqlite').split(',');
 const pairs = demoPairs;
@@ -32,7 +36,8 @@ async function writeSite(db: Kysely<Database>): Promise<void> {
   await migrateToLatest(db);
   const repo = createContentRepository(db, render);
   for (let i = 0; i < posts; i++) {
-    const pair = pairs[i % pairs.length]!;
+    const demo = pairs[i % pairs.length]!;
+    const pair = distinct ? { zh: demo.zh.replace(/。/g, `（${i}）。`), en: demo.en.replace(/\. /g, ` (${i}). `) } : demo;
     await repo.createPost({
       status: 'published',
       sourceLocale: i % 3 === 0 ? 'en' : 'zh',
