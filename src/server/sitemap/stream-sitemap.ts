@@ -104,8 +104,8 @@ async function buildUrlset(segments: Segment[], from: number, count: number): Pr
   return parts.join('');
 }
 
-/** A sitemap file as cached: its XML, or null when there is no such file. */
-function cachedFile(name: string, build: () => Promise<string | null>): Promise<string | null> {
+/** What the sitemap keeps under `name` until content is revalidated: a file's XML (null when there is no such file), or the count of children. */
+function cached<T>(name: string, build: () => Promise<T>): Promise<T> {
   return unstable_cache(build, ['duet', 'sitemap', name], { tags: [contentTag] })();
 }
 
@@ -129,7 +129,7 @@ export async function buildSitemapFile(repo: ContentRepository, file: 'index' | 
 }
 
 export async function sitemapResponse(): Promise<Response> {
-  const xml = await cachedFile('index', async () => buildSitemapFile(await repository(), 'index'));
+  const xml = await cached('index', async () => buildSitemapFile(await repository(), 'index'));
   return xmlResponse(xml!);
 }
 
@@ -145,8 +145,7 @@ export async function sitemapChildCount(repo: ContentRepository, perFile = items
  * neither counts the posts each time nor fills the cache with a million absent files.
  */
 export async function childSitemapResponse(n: number): Promise<Response | null> {
-  const children = await unstable_cache(async () => sitemapChildCount(await repository()), ['duet', 'sitemap', 'children'], { tags: [contentTag] })();
-  if (n >= children) return null;
-  const xml = await cachedFile(`child-${n}`, async () => buildSitemapFile(await repository(), n));
+  if (n >= (await cached('children', async () => sitemapChildCount(await repository())))) return null;
+  const xml = await cached(`child-${n}`, async () => buildSitemapFile(await repository(), n));
   return xml === null ? null : xmlResponse(xml);
 }
