@@ -3,8 +3,6 @@
 // index of the primary key) is converted in place to a WITHOUT ROWID table holding the same
 // keys, the memory suggests the same, the unit index is there again, deleting a unit still
 // takes its keys, and running the migration again changes nothing.
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '@/db/migrate';
@@ -12,18 +10,13 @@ import { migrations } from '@/db/migrations';
 import { createContentRepository } from '@/db/repositories/content-repository';
 import { createTranslationMemory } from '@/db/repositories/translation-memory';
 import { renderDocument } from '@/core/markdown/render-document';
+import { demoPairs } from './helpers/demo-pairs';
 import { memoryContents } from './helpers/per-unit-memory';
 import { unique } from './helpers/factories';
 import { testTargets, type TestDatabase } from './helpers/test-databases';
 
 const name = '2027-01-07T0001-memory-keys-clustered';
-const demo = join(process.cwd(), 'demo', 'posts');
-const bodyOf = (file: string) => readFileSync(file, 'utf8').replace(/^---[\s\S]*?---\n/, '');
-const pairs = readdirSync(demo)
-  .sort()
-  .filter((key) => existsSync(join(demo, key, 'zh.md')) && existsSync(join(demo, key, 'en.md')))
-  .slice(0, 3)
-  .map((key) => ({ zh: bodyOf(join(demo, key, 'zh.md')), en: bodyOf(join(demo, key, 'en.md')) }));
+const pairs = demoPairs.slice(0, 3);
 
 const sqlite = testTargets.find((target) => target.name === 'sqlite')!;
 

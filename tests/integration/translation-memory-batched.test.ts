@@ -3,23 +3,17 @@
 // fill the memory through the publishing transaction with the blocks the renderer cut;
 // the per-unit reference (helpers/per-unit-memory.ts) and `rebuild` then build it again
 // from the live texts, and all three hold the same units, keys and links.
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '@/db/migrate';
 import { createContentRepository } from '@/db/repositories/content-repository';
 import { createTranslationMemory } from '@/db/repositories/translation-memory';
 import { renderDocument } from '@/core/markdown/render-document';
+import { demoPairs } from './helpers/demo-pairs';
 import { memoryContents, refreshPostMemoryPerUnit } from './helpers/per-unit-memory';
 import { unique } from './helpers/factories';
 import { testTargets, type TestDatabase } from './helpers/test-databases';
 
-const demo = join(process.cwd(), 'demo', 'posts');
-const bodyOf = (file: string) => readFileSync(file, 'utf8').replace(/^---[\s\S]*?---\n/, '');
-const pairs = readdirSync(demo)
-  .sort()
-  .filter((key) => existsSync(join(demo, key, 'zh.md')) && existsSync(join(demo, key, 'en.md')))
-  .map((key) => ({ zh: bodyOf(join(demo, key, 'zh.md')), en: bodyOf(join(demo, key, 'en.md')) }));
+const pairs = demoPairs;
 
 for (const target of testTargets) {
   describe.skipIf(target.skip)(`translation memory, batched and per unit (${target.name})`, () => {
