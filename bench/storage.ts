@@ -9,7 +9,10 @@
 // --distinct makes every post's sentences its own (the post's number before each full
 // stop), as on a real site: the 13 demo articles repeated share their translation memory
 // units and keys, which a site of distinct texts does not.
-//   npx tsx bench/storage.ts [--posts 1000] [--databases sqlite,postgres] [--columns] [--distinct]
+// --lookups N then times N translation-memory lookups (`suggest`) on the site: sources of
+// stored units taken evenly through the memory, both directions, each with a word or a
+// character added, as a translator's edited sentence (the memory's key index at this size).
+//   npx tsx bench/storage.ts [--posts 1000] [--databases sqlite,postgres] [--columns] [--distinct] [--lookups 400]
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,6 +22,7 @@ import pg from 'pg';
 import { createDatabase } from '../src/db/client';
 import { migrateToLatest } from '../src/db/migrate';
 import { createContentRepository } from '../src/db/repositories/content-repository';
+import { createTranslationMemory } from '../src/db/repositories/translation-memory';
 import type { Database } from '../src/db/schema';
 import { demoPairs, renderOnce } from './demo-texts';
 
@@ -26,6 +30,7 @@ const arg = (name: string, fallback: string) => (process.argv.includes(name) ? p
 const posts = Number(arg('--posts', '1000'));
 const columns = process.argv.includes('--columns');
 const distinct = process.argv.includes('--distinct');
+const lookups = Number(arg('--lookups', '0'));
 const textTables = ['live_translations', 'post_translations', 'revisions', 'search_documents'];
 const databases = arg('--databases', process.env.TEST_DATABASE_URL ? 'sqlite,postgres' : 'sqlite').split(',');
 const pairs = demoPairs;
@@ -52,6 +57,28 @@ async function writeSite(db: Kysely<Database>): Promise<void> {
 
 type Sizes = Array<{ name: string; bytes: number }>;
 
+/** Times `lookups` suggestions, one after another; prints p50, p95, max and how many found a match. */
+async function timeLookups(name: string, db: Kysely<Database>): Promise<void> {
+  if (lookups <= 0) return;
+  const memory = createTranslationMemory(db);
+  const [{ n }] = (await sql<{ n: number }>`select count(*) as n from translation_memory_units`.execute(db)).rows as [{ n: number }];
+  const every = Math.max(1, Math.floor(Number(n) / lookups));
+  const units = await db.selectFrom('translation_memory_units').select(['id', 'from_locale', 'to_locale', 'source_text']).orderBy('id').execute();
+  const queries = units.filter((_, i) => i % every === 0).slice(0, lookups);
+  const times: number[] = [];
+  let found = 0;
+  for (const unit of queries) {
+    const text = unit.from_locale === 'zh' ? `${unit.source_text}了` : `${unit.source_text} again`;
+    const started = performance.now();
+    const suggestions = await memory.suggest(text, unit.from_locale as 'zh' | 'en', unit.to_locale as 'zh' | 'en');
+    times.push(performance.now() - started);
+    if (suggestions.length > 0) found++;
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(2);
+  console.log(`${name}: ${times.length} lookups over ${n} units, p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${at(1)} ms, ${found} found a match`);
+}
+
 /** Each column of a table holding 0.1 KB a post or more. */
 async function printColumns(table: string, names: Array<{ name: string }>, sum: (name: string) => Promise<{ rows: Array<{ b: number | string | null }> }>) {
   for (const { name } of names) {
@@ -66,6 +93,7 @@ async function measureSqlite(): Promise<{ sizes: Sizes; file: number }> {
   try {
     await writeSite(db);
     await sql`vacuum`.execute(db);
+    await timeLookups('SQLite', db);
     if (columns) {
       for (const table of textTables) {
         const { rows: names } = await sql<{ name: string }>`select name from pragma_table_info(${table})`.execute(db);
@@ -98,6 +126,8 @@ async function measurePostgres(): Promise<{ sizes: Sizes; file: number }> {
       select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
       where n.nspname = current_schema() and c.relkind = 'r'`.execute(db);
     for (const table of tables) await sql`vacuum full ${sql.table(table.name)}`.execute(db);
+    await sql`analyze`.execute(db);
+    await timeLookups('PostgreSQL', db);
     if (columns) {
       for (const table of textTables) {
         const { rows: names } = await sql<{ name: string }>`

@@ -225,6 +225,8 @@ export interface TranslationMemoryUnitsTable {
   target_text: string;
   kind: string;
   updated_at: string;
+  /** PostgreSQL only: the hashes of the source text's keys, under GIN (repositories/translation-memory-keys.ts). */
+  keys?: number[];
 }
 
 export interface TranslationMemoryLinksTable {
@@ -232,11 +234,6 @@ export interface TranslationMemoryLinksTable {
   post_id: number;
   block_index: number;
   sentence_index: number;
-}
-
-export interface TranslationMemoryKeysTable {
-  key: string;
-  unit_id: number;
 }
 
 export interface RedirectsTable {
@@ -392,7 +389,6 @@ export interface Database extends FediverseTables {
   redirects: RedirectsTable;
   translation_memory_units: TranslationMemoryUnitsTable;
   translation_memory_links: TranslationMemoryLinksTable;
-  translation_memory_keys: TranslationMemoryKeysTable;
   glossary_terms: GlossaryTermsTable;
   translation_check_dismissals: TranslationCheckDismissalsTable;
   api_keys: ApiKeysTable;

@@ -27,6 +27,21 @@ export function memoryKeys(text: string, from: Locale, to: Locale): string[] {
     .map((key) => `${from}>${to}|${key}`);
 }
 
+/**
+ * A key as the memory's index stores it: its 32-bit FNV-1a hash, a signed integer (a
+ * PostgreSQL `integer`). Four bytes instead of the key's text; two keys sharing a hash
+ * only make a unit a candidate it would not have been, which the match percentage then
+ * judges on the texts themselves.
+ */
+export function memoryKeyHash(key: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
+  return hash | 0;
+}
+
+/** The distinct hashes of a text's keys in direction `from>to` (memoryKeys). */
+export const memoryKeyHashes = (text: string, from: Locale, to: Locale): number[] => [...new Set(memoryKeys(text, from, to).map(memoryKeyHash))];
+
 export interface MemoryUnit {
   from: Locale;
   to: Locale;

@@ -9,10 +9,11 @@ import { isOutdated } from '@/core/content/translation-status';
 import type { PerLocale } from '@/core/content/types';
 import type { RenderedDocument } from '@/core/markdown/render-document';
 import { locales, type Locale } from '@/core/locales';
-import { memoryKeys, segmentHash, unitsOfPair, type MemoryUnit } from '@/core/translation/memory-units';
+import { memoryKeyHashes, segmentHash, unitsOfPair, type MemoryUnit } from '@/core/translation/memory-units';
 import { markdownBlocks, type MarkdownBlock } from '@/core/translation/segments';
 import type { Database } from '../schema';
 import { liveBody } from './live-body';
+import { keysColumn, storeKeys } from './translation-memory-keys';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -155,9 +156,10 @@ async function storeUnits(db: Db, units: readonly MemoryUnit[], nowIso: string):
 
   const missing = [...first.entries()].filter(([key]) => !found.has(key)).map(([, i]) => i);
   for (const chunk of chunks(missing, rowsPerInsert)) {
+    const hashes = new Map(chunk.map((i) => [i, memoryKeyHashes(units[i]!.segment.sourceText, units[i]!.from, units[i]!.to)]));
     const rows = chunk.map((i) => {
       const { segment } = units[i]!;
-      return { ...identities[i]!, source_text: segment.sourceText, target_text: segment.targetText, kind: segment.kind, updated_at: nowIso };
+      return { ...identities[i]!, source_text: segment.sourceText, target_text: segment.targetText, kind: segment.kind, updated_at: nowIso, ...keysColumn(db, hashes.get(i)!) };
     });
     // A unit another transaction stored meanwhile (PostgreSQL) is left as it is and looked up below.
     const inserted = await db
@@ -166,14 +168,11 @@ async function storeUnits(db: Db, units: readonly MemoryUnit[], nowIso: string):
       .onConflict((oc) => oc.columns(['from_locale', 'to_locale', 'source_hash', 'target_hash']).doNothing())
       .returning(['id', 'from_locale', 'to_locale', 'source_hash', 'target_hash'])
       .execute();
-    const keys: Array<{ key: string; unit_id: number }> = [];
-    for (const row of inserted) {
-      const key = identityKey(row as Identity);
-      found.set(key, row.id);
-      const unit = units[first.get(key)!]!;
-      for (const k of memoryKeys(unit.segment.sourceText, unit.from, unit.to)) keys.push({ key: k, unit_id: row.id });
-    }
-    for (const part of chunks(keys, rowsPerInsert)) await db.insertInto('translation_memory_keys').values(part).execute();
+    for (const row of inserted) found.set(identityKey(row as Identity), row.id);
+    await storeKeys(
+      db,
+      inserted.map((row) => ({ id: row.id, hashes: hashes.get(first.get(identityKey(row as Identity))!)! })),
+    );
   }
   const raced = missing.map((i) => identities[i]!).filter((identity) => !found.has(identityKey(identity)));
   if (raced.length > 0) await lookUp(raced);

@@ -1,17 +1,19 @@
 // The site's translation memory: the aligned segments of its published pairs (core/
 // translation/memory-units), kept as distinct units per direction with the posts they came
-// from, and a key index (CJK bigrams, words) that lets a lookup compare the query with
-// the few units sharing its keys rather than with every unit. The memory is written by
+// from, and a key index (CJK bigrams, words; translation-memory-keys.ts) that lets a
+// lookup compare the query with the few units sharing its keys rather than with every
+// unit. The memory is written by
 // translation-memory-store.ts, in the publishing transaction (live-translation.ts);
 // createTranslationMemory answers the editor as a TranslationSuggester and rebuilds it.
 import type { Kysely } from 'kysely';
 import type { Locale } from '@/core/locales';
 import { fuzzyThreshold, matchPercentage, matchTokens } from '@/core/translation/fuzzy-match';
-import { maxSegmentChars, memoryKeys, normalizeSegment as normalize, segmentHash as hashOf } from '@/core/translation/memory-units';
+import { maxSegmentChars, memoryKeyHashes, normalizeSegment as normalize, segmentHash as hashOf } from '@/core/translation/memory-units';
 import type { MarkdownBlock } from '@/core/translation/segments';
 import type { Suggestion, TranslationSuggester } from '@/core/translation/suggester';
 import type { Database } from '../schema';
 import { liveBody } from './live-body';
+import { unitsSharingKeys } from './translation-memory-keys';
 import { refreshPostsMemory } from './translation-memory-store';
 
 /** Units compared per lookup, the ones sharing the most keys with the query. */
@@ -40,7 +42,7 @@ export function createTranslationMemory(db: Kysely<Database>): TranslationMemory
       const text = segment.slice(0, maxSegmentChars);
       const tokens = matchTokens(text);
       if (tokens.length === 0) return [];
-      const keys = memoryKeys(text, from, to);
+      const keys = memoryKeyHashes(text, from, to);
       const ids = new Set<number>();
       const exact = await db
         .selectFrom('translation_memory_units')
@@ -51,20 +53,8 @@ export function createTranslationMemory(db: Kysely<Database>): TranslationMemory
         .limit(candidatesPerLookup)
         .execute();
       for (const row of exact) ids.add(row.id);
-      if (keys.length > 0) {
-        // Units sharing too few keys cannot reach 70 %: a floor keeps the grouping small.
-        const minShared = Math.max(1, Math.floor(keys.length * 0.4));
-        const shared = await db
-          .selectFrom('translation_memory_keys')
-          .select(({ fn }) => ['unit_id', fn.countAll<number>().as('shared')])
-          .where('key', 'in', keys)
-          .groupBy('unit_id')
-          .having(({ fn }) => fn.countAll(), '>=', minShared)
-          .orderBy('shared', 'desc')
-          .limit(candidatesPerLookup)
-          .execute();
-        for (const row of shared) ids.add(row.unit_id);
-      }
+      // Units sharing too few keys cannot reach 70 %: a floor keeps the grouping small.
+      for (const row of await unitsSharingKeys(db, keys, Math.max(1, Math.floor(keys.length * 0.4)), candidatesPerLookup)) ids.add(row.unit_id);
       if (ids.size === 0) return [];
       const units = await db.selectFrom('translation_memory_units').select(['id', 'source_text', 'target_text']).where('id', 'in', [...ids]).execute();
       const scored = units

@@ -4,10 +4,11 @@
 import type { Kysely, Transaction } from 'kysely';
 import { isOutdated } from '@/core/content/translation-status';
 import type { Locale } from '@/core/locales';
-import { memoryKeys, segmentHash, unitsOfPair, type MemoryUnit } from '@/core/translation/memory-units';
+import { memoryKeyHashes, segmentHash, unitsOfPair, type MemoryUnit } from '@/core/translation/memory-units';
 import { markdownBlocks } from '@/core/translation/segments';
 import type { Database } from '@/db/schema';
 import { liveBody } from '@/db/repositories/live-body';
+import { allUnitKeys, keysColumn, storeKeys } from '@/db/repositories/translation-memory-keys';
 
 export async function refreshPostMemoryPerUnit(db: Kysely<Database> | Transaction<Database>, postId: number, nowIso: string): Promise<void> {
   const post = await db.selectFrom('posts').select('source_locale').where('id', '=', postId).executeTakeFirst();
@@ -37,13 +38,13 @@ async function storeUnit(db: Kysely<Database> | Transaction<Database>, { from, t
     .where('target_hash', '=', identity.target_hash)
     .executeTakeFirst();
   if (found) return found.id;
+  const hashes = memoryKeyHashes(segment.sourceText, from, to);
   const inserted = await db
     .insertInto('translation_memory_units')
-    .values({ ...identity, source_text: segment.sourceText, target_text: segment.targetText, kind: segment.kind, updated_at: nowIso })
+    .values({ ...identity, source_text: segment.sourceText, target_text: segment.targetText, kind: segment.kind, updated_at: nowIso, ...keysColumn(db, hashes) })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const keys = memoryKeys(segment.sourceText, from, to);
-  if (keys.length > 0) await db.insertInto('translation_memory_keys').values(keys.map((key) => ({ key, unit_id: inserted.id }))).execute();
+  await storeKeys(db, [{ id: inserted.id, hashes }]);
   return inserted.id;
 }
 
@@ -51,11 +52,11 @@ async function storeUnit(db: Kysely<Database> | Transaction<Database>, { from, t
 export async function memoryContents(db: Kysely<Database>) {
   const units = await db.selectFrom('translation_memory_units').selectAll().execute();
   const identity = new Map(units.map((u) => [u.id, `${u.from_locale}>${u.to_locale}|${u.source_hash}|${u.target_hash}`]));
-  const keys = await db.selectFrom('translation_memory_keys').select(['key', 'unit_id']).execute();
+  const keys = await allUnitKeys(db);
   const links = await db.selectFrom('translation_memory_links').select(['post_id', 'unit_id', 'block_index', 'sentence_index']).execute();
   return {
     units: units.map((u) => [identity.get(u.id), u.source_text, u.target_text, u.kind, u.updated_at].join('\u0000')).sort(),
-    keys: keys.map((k) => `${identity.get(k.unit_id)}\u0000${k.key}`).sort(),
+    keys: keys.map((k) => `${identity.get(k.unit_id)}\u0000${k.hash}`).sort(),
     links: links.map((l) => `${l.post_id}\u0000${identity.get(l.unit_id)}\u0000${l.block_index}\u0000${l.sentence_index}`).sort(),
   };
 }
