@@ -32,6 +32,7 @@ import * as draftBody from './2027-01-05T0001-draft-body';
 import * as strippedVectors from './2027-01-06T0001-stripped-vectors';
 import * as memoryKeysClustered from './2027-01-07T0001-memory-keys-clustered';
 import * as memoryKeyIndex from './2027-01-08T0001-memory-key-index';
+import * as shortUnitHashes from './2027-01-08T0002-short-unit-hashes';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0001-content': content,
@@ -64,6 +65,7 @@ export const migrations: Record<string, Migration> = {
   '2027-01-06T0001-stripped-vectors': strippedVectors,
   '2027-01-07T0001-memory-keys-clustered': memoryKeysClustered,
   '2027-01-08T0001-memory-key-index': memoryKeyIndex,
+  '2027-01-08T0002-short-unit-hashes': shortUnitHashes,
 };
 
 export const migrationProvider: MigrationProvider = {
