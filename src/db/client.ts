@@ -8,7 +8,7 @@ import { Kysely, type Dialect } from 'kysely';
 import pg from 'pg';
 import { dataDir as defaultDataDir } from '@/core/config/data-dir';
 import { CurrentSchemaPostgresDialect } from './postgres-dialect';
-import { ImmediateSqliteDialect } from './sqlite-dialect';
+import { cachingStatements, ImmediateSqliteDialect } from './sqlite-dialect';
 import type { Database } from './schema';
 
 export interface DatabaseOptions {
@@ -68,7 +68,7 @@ function createSqliteDialect(dir: string): Dialect {
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   // Writing transactions take the lock as they begin, so they wait for it (sqlite-dialect.ts).
-  return new ImmediateSqliteDialect({ database });
+  return new ImmediateSqliteDialect({ database: cachingStatements(database) });
 }
 
 // Next may evaluate this module more than once (per route bundle, and again on every
