@@ -17,6 +17,7 @@ import { createContentRepository } from '@/db/repositories/content-repository';
 import { draftBody } from '@/db/repositories/live-body';
 import { createSearchRepository } from '@/db/repositories/search-repository';
 import { createStudioRepository } from '@/db/repositories/studio-repository';
+import { createTranslationMemory } from '@/db/repositories/translation-memory';
 import { createAccount, signIn } from '@/server/auth/accounts';
 import { authFor } from '@/server/auth/auth';
 import { createBackup } from '@/server/backup/create-backup';
@@ -133,6 +134,10 @@ for (const target of testTargets) {
       expect((await createSearchRepository(restored).search({ query: site.marker, page: 1, pageSize: 5 })).total).toBe(1);
       const session = await authFor(restored).api.getSession({ headers: new Headers({ cookie: site.cookie }) });
       expect(session?.user.id).toBe(site.userId);
+      // The translation memory's key index came back with its units (FTS5 on SQLite, GIN on PostgreSQL).
+      const [suggestion] = await createTranslationMemory(restored).suggest(`${'Body text. '.repeat(50).trim()} Again.`, 'en', 'zh');
+      expect(suggestion).toMatchObject({ targetText: '正文。'.repeat(50) });
+      expect(suggestion!.percentage).toBeGreaterThanOrEqual(90);
       // Sequences (PostgreSQL) and AUTOINCREMENT (SQLite) continue after the restored ids.
       const tagIds = (await restored.selectFrom('tags').select('id').execute()).map((row) => row.id);
       expect((await makeTag(createContentRepository(restored))).id).toBeGreaterThan(Math.max(...tagIds));
