@@ -12,7 +12,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Locale } from '@/core/locales';
 import { memoryKeyHash, memoryKeys } from '@/core/translation/memory-units';
 import { isPostgres } from '../dialect';
-import { keyToken } from '../repositories/translation-memory-keys';
+import { keyTokens } from '../repositories/translation-memory-keys';
 
 const unitsPerBatch = 2000;
 const rowsPerInsert = 500;
@@ -61,7 +61,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
           const values = sql.join(part.map(([id, set]) => sql`(${id}::integer, ${[...set]}::integer[])`));
           await sql`update translation_memory_units as u set keys = v.keys from (values ${values}) as v (id, keys) where u.id = v.id`.execute(db);
         } else {
-          const values = sql.join(part.map(([id, set]) => sql`(${id}, ${[...set].map(keyToken).join(' ')})`));
+          const values = sql.join(part.map(([id, set]) => sql`(${id}, ${keyTokens(set)})`));
           await sql`insert into translation_memory_key_index (rowid, keys) values ${values}`.execute(db);
         }
       }

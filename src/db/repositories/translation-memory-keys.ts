@@ -20,7 +20,8 @@ type KeyIndexTables = {
 
 /** A hash as an FTS5 token: base 36 of its unsigned value, letters and digits only. */
 export const keyToken = (hash: number) => (hash >>> 0).toString(36);
-const tokensOf = (hashes: readonly number[]) => hashes.map(keyToken).join(' ');
+/** A unit's document in the FTS5 table: its hashes as tokens. */
+export const keyTokens = (hashes: Iterable<number>) => Array.from(hashes, keyToken).join(' ');
 
 const rowsPerInsert = 500;
 
@@ -30,7 +31,7 @@ const rowsPerInsert = 500;
  */
 export async function storeKeys(db: Db, units: ReadonlyArray<{ id: number; hashes: readonly number[] }>): Promise<void> {
   if (isPostgres(db)) return;
-  const rows = units.filter((unit) => unit.hashes.length > 0).map((unit) => ({ rowid: unit.id, keys: tokensOf(unit.hashes) }));
+  const rows = units.filter((unit) => unit.hashes.length > 0).map((unit) => ({ rowid: unit.id, keys: keyTokens(unit.hashes) }));
   const index = db.withTables<KeyIndexTables>();
   for (let i = 0; i < rows.length; i += rowsPerInsert) await index.insertInto('translation_memory_key_index').values(rows.slice(i, i + rowsPerInsert)).execute();
 }
