@@ -1,6 +1,7 @@
 // The translation memory's keys in each database's inverted index (2027-01-08T0001-memory-
 // key-index), on both databases: a site whose keys are the table of (key, unit) rows (the
-// layout before, made by the migration's `down` from the units' texts) is converted in
+// layout before, made by the migration's `down` from the units' texts; on SQLite a rowid
+// table, as a site has it that skipped 2027-01-07's rebuild) is converted in
 // place to exactly the index a fresh site's publishing writes, the memory suggests the
 // same, the old table is gone, deleting a unit forgets its keys, and running the
 // migration again changes nothing.
@@ -60,6 +61,16 @@ for (const target of testTargets) {
       // The layout before: a row per (key, unit), nothing in the index.
       for (const migration of [...fromHere].reverse()) await migrations[migration]!.down!(t.db);
       await sql`delete from kysely_migration where name in (${sql.join(fromHere)})`.execute(t.db);
+      if (!isPostgres(t.db)) {
+        // As a site that never ran 2027-01-07's rebuild has it: a rowid table, as the memory's migration made it.
+        await sql`create table keys_before as select key, unit_id from translation_memory_keys`.execute(t.db);
+        await sql`drop table translation_memory_keys`.execute(t.db);
+        await migrations['2026-12-30T0003-translation-memory']!.up(t.db);
+        await sql`insert into translation_memory_keys (key, unit_id) select key, unit_id from keys_before`.execute(t.db);
+        await sql`drop table keys_before`.execute(t.db);
+        const { rows } = await sql<{ sql: string }>`select sql from sqlite_master where name = 'translation_memory_keys'`.execute(t.db);
+        expect(rows[0]!.sql).not.toMatch(/without rowid/i);
+      }
       expect(await hasOldTable()).toBe(true);
       const oldKeys = await sql<{ key: string; unit_id: number }>`select key, unit_id from translation_memory_keys`.execute(t.db);
       expect(oldKeys.rows.length).toBeGreaterThanOrEqual(published.contents.keys.length);
