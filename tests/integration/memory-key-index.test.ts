@@ -14,7 +14,7 @@ import { migrateToLatest } from '@/db/migrate';
 import { migrations } from '@/db/migrations';
 import { createContentRepository } from '@/db/repositories/content-repository';
 import { createTranslationMemory } from '@/db/repositories/translation-memory';
-import { allUnitKeys, sharingKeysQuery } from '@/db/repositories/translation-memory-keys';
+import { allUnitKeys, commonKeys, rarestKeys, sharingKeysQuery, unitsSharingKeys } from '@/db/repositories/translation-memory-keys';
 import { memoryKeyHashes } from '@/core/translation/memory-units';
 import { demoPairs } from './helpers/demo-pairs';
 import { memoryContents } from './helpers/per-unit-memory';
@@ -93,6 +93,33 @@ for (const target of testTargets) {
       const left = await allUnitKeys(t.db);
       expect(left.filter((k) => k.unit_id === unit)).toEqual([]);
       expect(left.length).toBe(converted.length - converted.filter((k) => k.unit_id === unit).length);
+    });
+
+    it.runIf(target.name === 'postgres')('asks the GIN index for the rarest keys only, and finds the same units as asking for all', async () => {
+      await sql`analyze translation_memory_units`.execute(t.db);
+      // Read again now, as every lookup will for the next minute.
+      const frequency = await commonKeys(t.db, 0);
+      expect(frequency.size).toBeGreaterThan(10);
+      const units = await t.db.selectFrom('translation_memory_units').select(['source_text', 'from_locale', 'to_locale']).orderBy('id').execute();
+      let probed = 0;
+      let asked = 0;
+      for (const unit of units.filter((_, i) => i % 7 === 0)) {
+        const hashes = memoryKeyHashes(`${unit.source_text} 了`, unit.from_locale as 'zh' | 'en', unit.to_locale as 'zh' | 'en');
+        for (const minShared of [1, Math.max(1, Math.floor(hashes.length * 0.4)), hashes.length]) {
+          const probe = rarestKeys(hashes, minShared, frequency);
+          expect(probe).toHaveLength(hashes.length - minShared + 1);
+          // No key left out is rarer than one asked for.
+          const rarity = (hash: number) => frequency.get(hash) ?? 0;
+          const left = hashes.filter((hash) => !probe.includes(hash));
+          for (const hash of left) expect(rarity(hash)).toBeGreaterThanOrEqual(Math.max(...probe.map(rarity)));
+          const all = (await sharingKeysQuery(t.db, hashes, minShared, 40).execute(t.db)).rows;
+          expect(await unitsSharingKeys(t.db, hashes, minShared, 40)).toEqual(all);
+          probed += probe.length;
+          asked += hashes.length;
+        }
+      }
+      // Lookups left the common keys out.
+      expect(probed).toBeLessThan(asked);
     });
 
     it('finds candidates through the index, not by reading every unit', async () => {

@@ -42,17 +42,58 @@ export const keysColumn = (db: Db, hashes: readonly number[]): { keys?: number[]
 /** Units sharing at least `minShared` of `hashes`, most shared first (then the oldest), at most `limit`. */
 export async function unitsSharingKeys(db: Db, hashes: readonly number[], minShared: number, limit: number): Promise<Array<{ unit_id: number; shared: number }>> {
   if (hashes.length === 0) return [];
-  return (await sharingKeysQuery(db, hashes, minShared, limit).execute(db)).rows;
+  const wanted = [...new Set(hashes)];
+  const probe = isPostgres(db) ? rarestKeys(wanted, minShared, await commonKeys(db)) : wanted;
+  return (await sharingKeysQuery(db, wanted, minShared, limit, probe).execute(db)).rows;
 }
 
-/** unitsSharingKeys's query (exported for its plan's test). */
-export function sharingKeysQuery(db: Db, hashes: readonly number[], minShared: number, limit: number): RawBuilder<{ unit_id: number; shared: number }> {
+/**
+ * The keys a lookup asks PostgreSQL's GIN index for. A unit sharing `minShared` (m) of the
+ * query's n distinct keys holds at least one of any n − m + 1 of them, so asking for the
+ * rarest n − m + 1 finds every such unit while leaving out the common keys, whose rows would
+ * each be read and counted (docs/performance.md, "Only the rarest keys asked for"). Which
+ * keys are chosen never changes the answer, only how many rows are read.
+ */
+export function rarestKeys(wanted: readonly number[], minShared: number, frequency: ReadonlyMap<number, number>): number[] {
+  const count = wanted.length - Math.max(1, Math.min(minShared, wanted.length)) + 1;
+  return [...wanted].sort((a, b) => (frequency.get(a) ?? 0) - (frequency.get(b) ?? 0) || a - b).slice(0, count);
+}
+
+/** commonKeys's last answer for each database, and when it was read. */
+const commonKeysRead = new WeakMap<object, { at: number; keys: Promise<ReadonlyMap<number, number>> }>();
+
+/**
+ * The most common keys among the units and the share of units holding each, from the
+ * statistics ANALYZE keeps (`most_common_elems` of `keys`, up to 1,000 on PostgreSQL's
+ * defaults); a key it does not list is rarer than any it does. An unanalysed table lists
+ * none, and every key is then asked for. Reading pg_stats takes a few milliseconds, more
+ * than the lookup it spares, and the figures only change when ANALYZE runs again: kept for
+ * `maxAgeMs`.
+ */
+export function commonKeys(db: Db, maxAgeMs = 60_000): Promise<ReadonlyMap<number, number>> {
+  const kept = commonKeysRead.get(db);
+  if (kept && Date.now() - kept.at < maxAgeMs) return kept.keys;
+  const keys = sql<{ elems: number[] | null; freqs: number[] | null }>`
+    select most_common_elems::text::integer[] as elems, most_common_elem_freqs as freqs from pg_stats
+    where schemaname = current_schema() and tablename = 'translation_memory_units' and attname = 'keys'`
+    .execute(db)
+    .then(({ rows }) => new Map((rows[0]?.elems ?? []).map((hash, i) => [hash, Number(rows[0]!.freqs![i])])));
+  commonKeysRead.set(db, { at: Date.now(), keys });
+  keys.catch(() => commonKeysRead.delete(db));
+  return keys;
+}
+
+/**
+ * unitsSharingKeys's query (exported for its plan's test): the units holding one of `probe`
+ * (PostgreSQL; SQLite reads every key's list), counted against all of `hashes`.
+ */
+export function sharingKeysQuery(db: Db, hashes: readonly number[], minShared: number, limit: number, probe: readonly number[] = hashes): RawBuilder<{ unit_id: number; shared: number }> {
   const wanted = [...new Set(hashes)];
   if (isPostgres(db)) {
     return sql`
       select id as unit_id, shared from (
         select id, (select count(*) from unnest(keys) as k where k = any(${wanted}::integer[]))::integer as shared
-        from translation_memory_units where keys && ${wanted}::integer[]
+        from translation_memory_units where keys && ${[...new Set(probe)]}::integer[]
       ) as candidates
       where shared >= ${minShared} order by shared desc, id limit ${limit}`;
   }
