@@ -41,6 +41,12 @@ export default defineConfig({
   // the browser suite's minutes went.
   reportSlowTests: { max: 15, threshold: 30_000 },
   timeout: 30_000,
+  // What a page shows after the server's work (a publish: render, search, memory, feeds) is
+  // waited for up to 10 s, not Playwright's 5: on a CI machine running at half its usual
+  // speed (2026-11-28: the same commit's CPU time 2.3 times the day before's) a publish's
+  // "Published. Last updated" came after 5 s, and the workflow test passed only on its retry.
+  // A passing assertion waits no longer for it.
+  expect: { timeout: 10_000 },
   use: {
     baseURL,
     browserName: 'chromium',
