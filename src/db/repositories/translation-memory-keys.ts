@@ -77,9 +77,10 @@ export function commonKeys(db: Db, maxAgeMs = 60_000): Promise<ReadonlyMap<numbe
     select most_common_elems::text::integer[] as elems, most_common_elem_freqs as freqs from pg_stats
     where schemaname = current_schema() and tablename = 'translation_memory_units' and attname = 'keys'`
     .execute(db)
-    .then(({ rows }) => new Map((rows[0]?.elems ?? []).map((hash, i) => [hash, Number(rows[0]!.freqs![i])])));
+    .then(({ rows }) => new Map((rows[0]?.elems ?? []).map((hash, i) => [hash, Number(rows[0]!.freqs![i])])))
+    // Statistics that cannot be read (a server hiding pg_stats) only cost speed: every key is asked for.
+    .catch(() => new Map<number, number>());
   commonKeysRead.set(db, { at: Date.now(), keys });
-  keys.catch(() => commonKeysRead.delete(db));
   return keys;
 }
 
