@@ -79,11 +79,11 @@ export default defineConfig({
       // same host, each browser context's X-Forwarded-For is its address for the sign-in
       // throttle (tests/unit/client-address.test.ts checks the default, trusting no one).
       TRUST_PROXY: 'loopback',
-      // A smaller allowance per kilobyte than the default (20): 3.9 s for a 200,000-character
-      // text. The longest plain text (1.2-1.6 s idle) fits with room for a busy machine; the
-      // dense table of hardening.spec.ts (about 7 s idle, 3.3 s allowed) outlives it, so the
-      // refusal is seen end to end.
-      DUET_RENDER_MS_PER_KB: '12',
+      // Texts are formatted within the product's own budget (render-pool.ts, renderBudgetMs:
+      // 1.5 s and 20 ms a kilobyte). hardening.spec.ts's slow text outlives it by about 2.5
+      // times and its `**_` text fits with as much room, so neither depends on the machine's
+      // speed of the day (with 12 ms a kilobyte and a dense table, both sat within 1.2-2
+      // times of the budget, and the `**_` save was refused once on a slow day).
       // editor-writing.spec.ts serves images from another "site" on 127.0.0.1 for the
       // Studio to copy into its library; this machine stays refused by default.
       DUET_TEST_FETCH_ADDRESSES: '127.0.0.1',

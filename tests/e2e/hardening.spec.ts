@@ -11,10 +11,14 @@ import { readOrCreateRevalidateToken } from '../../src/server/revalidate-token';
 import { acceptInvite, invite, latestRevision, newDraft, ownerPage, randomIp } from './helpers/studio';
 
 /**
- * Markdown that takes the formatter seconds of linear work: 6,000 rows of six cells, each
- * with emphasis, code or a link (`bench/markdown-shapes.ts` times such shapes).
+ * Markdown that takes the formatter seconds of linear work: 16,000 reference links to 500
+ * definitions, 140 KB (`[x][r1] [y][r2] …`). About 70 ms a kilobyte on this machine, where
+ * the `**_` text below takes about 10 (20 on its first run in a worker) and a demo article
+ * a few: some 10 s against the 4.2 s its length earns (renderBudgetMs), a margin that holds
+ * on a faster or slower day. (A table of 6,000 rows dense with inline marks, used before,
+ * took 25-50 ms a kilobyte, too close to the budget on a fast day.)
  */
-const denseTable = '|甲|乙|丙|丁|戊|己|\n|-|-|-|-|-|-|\n' + '|*a*|*b*|`c`|[d](u)|*e*|_f_|\n'.repeat(6_000);
+const slowText = Array.from({ length: 500 }, (_, i) => `[r${i}]: http://example.com/${i}\n`).join('') + '\n' + '[x][r1] [y][r2] '.repeat(8_000);
 
 const run = randomBytes(3).toString('hex');
 
@@ -50,11 +54,11 @@ test.describe('Markdown that used to take minutes', () => {
     test.setTimeout(60_000);
     const page = await ownerPage(browser, baseURL!);
     const origin = { origin: new URL(baseURL!).origin };
-    // A 170 KB table dense with inline marks: about 7 s of honest work for the formatter on
-    // an idle machine, more than twice its budget here (playwright.config.ts), so its answer
-    // (a refusal) comes only after two budgets of formatting.
+    // The slow text above: about 10 s of honest work for the formatter on an idle machine,
+    // more than twice its budget, so its answer (a refusal) comes only after two budgets
+    // of formatting (the pool tries a text over budget once more in a fresh worker).
     let formatting = true;
-    const preview = page.request.post('/api/v1/studio/preview', { headers: origin, data: { locale: 'en', body: denseTable } }).finally(() => {
+    const preview = page.request.post('/api/v1/studio/preview', { headers: origin, data: { locale: 'en', body: slowText } }).finally(() => {
       formatting = false;
     });
     await page.waitForTimeout(300);
@@ -91,7 +95,7 @@ test.describe('Markdown that used to take minutes', () => {
       const transfer = new DataTransfer();
       transfer.setData('text/plain', text);
       element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
-    }, denseTable);
+    }, slowText);
     await expect(page.getByText(/这段文字排版耗时过长/).first()).toBeVisible({ timeout: 30_000 });
     expect((await latestRevision(page, postId, 'zh')).id).toBe(stored.id);
   });
