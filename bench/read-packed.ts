@@ -1,14 +1,19 @@
-// What packing a rendering's HTML and plain text (db/stored-text.ts, SQLite) costs a reader
+// What packing a rendering's HTML and plain text (db/stored-text.ts) costs a reader
 // whose page is not cached: a site of N demo-length bilingual posts, then for each post in
 // turn what a post page asks the database (findPostBySlug, then getRenderings of its two
 // texts) and a search's hits (their snippets read the plain text), CPU time per read with
 // the texts packed, then after the packing migration's down step (texts as text), then
 // packed again by its up step, in one process so the sides share the machine's state.
-//   npx tsx bench/read-packed.ts [--posts 1000] [--rounds 3]
+// --database postgres does the same in a fresh schema of TEST_DATABASE_URL (dropped after)
+// with PostgreSQL's packing migration, and prints wall time beside this process's CPU
+// (PostgreSQL's own work, TOAST's decompression among it, is another process's).
+//   npx tsx bench/read-packed.ts [--posts 1000] [--rounds 3] [--database sqlite|postgres]
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql, type Kysely } from 'kysely';
+import pg from 'pg';
 import { createDatabase } from '../src/db/client';
 import { migrateToLatest } from '../src/db/migrate';
 import { migrations } from '../src/db/migrations';
@@ -20,12 +25,16 @@ import { demoPairs, renderOnce } from './demo-texts';
 const arg = (name: string, fallback: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1]! : fallback);
 const posts = Number(arg('--posts', '1000'));
 const rounds = Number(arg('--rounds', '3'));
+const postgres = arg('--database', 'sqlite') === 'postgres';
+const migration = postgres ? '2027-01-09T0001-packed-renderings-postgres' : '2027-01-03T0001-packed-renderings';
 const pairs = demoPairs;
 
 const render = renderOnce;
 
-/** CPU microseconds per post page read, and per search, over every post `rounds` times. */
-async function measure(db: Kysely<Database>): Promise<{ page: number; search: number }> {
+type Figures = { page: number; search: number; pageWall: number; searchWall: number };
+
+/** CPU (and wall) microseconds per post page read, and per search, over every post `rounds` times. */
+async function measure(db: Kysely<Database>): Promise<Figures> {
   const content = createContentRepository(db, render);
   const search = createSearchRepository(db);
   const read = async () => {
@@ -38,19 +47,51 @@ async function measure(db: Kysely<Database>): Promise<{ page: number; search: nu
   };
   await read(); // warm: statement cache, page cache, JIT
   let start = process.cpuUsage();
+  let wall = performance.now();
   for (let r = 0; r < rounds; r++) await read();
   let used = process.cpuUsage(start);
   const page = (used.user + used.system) / (rounds * posts);
+  const pageWall = ((performance.now() - wall) * 1000) / (rounds * posts);
   const words = ['bilingual', 'publishing', '出版', 'translation'];
   start = process.cpuUsage();
+  wall = performance.now();
   for (let r = 0; r < rounds * 10; r++) for (const query of words) await search.search({ query, page: 1, pageSize: 10 });
   used = process.cpuUsage(start);
-  return { page, search: (used.user + used.system) / (rounds * 10 * words.length) };
+  const searches = rounds * 10 * words.length;
+  return { page, search: (used.user + used.system) / searches, pageWall, searchWall: ((performance.now() - wall) * 1000) / searches };
+}
+
+/** The database to measure, and how to drop it afterwards. */
+async function open(dataDir: string): Promise<{ db: Kysely<Database>; drop: () => Promise<void> }> {
+  if (!postgres) return { db: createDatabase({ url: '', dataDir }), drop: async () => {} };
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('PostgreSQL needs TEST_DATABASE_URL');
+  const schema = `read_packed_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  const url = new URL(base);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    db: createDatabase({ url: url.toString(), dataDir }),
+    drop: async () => {
+      await admin.query(`drop schema if exists ${schema} cascade`);
+      await admin.end();
+    },
+  };
+}
+
+/** How many live texts hold their HTML as text. */
+async function unpacked(db: Kysely<Database>): Promise<number> {
+  const { rows } = postgres
+    ? await sql<{ n: number }>`select count(*) as n from information_schema.columns where table_schema = current_schema() and table_name = 'live_translations' and column_name = 'html' and data_type = 'text'`.execute(db)
+    : await sql<{ n: number }>`select count(*) as n from live_translations where typeof(html) = 'text'`.execute(db);
+  return Number(rows[0]!.n);
 }
 
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'duet-read-packed-'));
-  const db = createDatabase({ url: '', dataDir });
+  const { db, drop } = await open(dataDir);
   try {
     await migrateToLatest(db);
     const repo = createContentRepository(db, render);
@@ -67,27 +108,30 @@ async function main() {
       });
     }
     const packed = await measure(db);
-    await migrations['2027-01-03T0001-packed-renderings']!.down!(db as unknown as Kysely<unknown>);
-    const { rows } = await sql<{ n: number }>`select count(*) as n from live_translations where typeof(html) = 'blob'`.execute(db);
-    if (Number(rows[0]!.n) !== 0) throw new Error('still packed');
+    if ((await unpacked(db)) !== 0) throw new Error('not packed');
+    await migrations[migration]!.down!(db as unknown as Kysely<unknown>);
+    if ((await unpacked(db)) === 0) throw new Error('still packed');
     const text = await measure(db);
     // The migration itself, on this site: 2 × posts live texts (the drafts share them).
     const before = process.cpuUsage();
     const wall = performance.now();
-    await migrations['2027-01-03T0001-packed-renderings']!.up(db as unknown as Kysely<unknown>);
+    await migrations[migration]!.up(db as unknown as Kysely<unknown>);
     const cpu = process.cpuUsage(before);
     const migrated = `packing migration: ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU, ${((performance.now() - wall) / 1000).toFixed(1)} s wall for ${2 * posts} live texts`;
     // Packed again, measured last: the order of the two sides shows in the figures.
     const packedAgain = await measure(db);
-    const show = (name: string, a: number, b: number) => console.log(`${name.padEnd(34)} packed ${a.toFixed(0).padStart(6)} µs   text ${b.toFixed(0).padStart(6)} µs   ${((a / b - 1) * 100).toFixed(1)} %`);
-    console.log(`SQLite, ${posts} posts, CPU time (user+sys) per read, ${rounds} rounds:`);
-    show('post page (post + 2 renderings)', packed.page, text.page);
-    show('search (10 hits with snippets)', packed.search, text.search);
-    show('… packed again after: post page', packedAgain.page, text.page);
-    show('… packed again after: search', packedAgain.search, text.search);
+    const show = (name: string, a: number, b: number) => console.log(`${name.padEnd(40)} packed ${a.toFixed(0).padStart(6)} µs   text ${b.toFixed(0).padStart(6)} µs   ${((a / b - 1) * 100).toFixed(1)} %`);
+    console.log(`${postgres ? 'PostgreSQL' : 'SQLite'}, ${posts} posts, per read, ${rounds} rounds (CPU: this process's user+sys):`);
+    for (const [label, side] of [['', packed], ['… packed again after: ', packedAgain]] as const) {
+      show(`${label}post page (post + 2 renderings), CPU`, side.page, text.page);
+      show(`${label}search (10 hits with snippets), CPU`, side.search, text.search);
+      if (postgres) show(`${label}post page, wall`, side.pageWall, text.pageWall);
+      if (postgres) show(`${label}search, wall`, side.searchWall, text.searchWall);
+    }
     console.log(migrated);
   } finally {
     await db.destroy();
+    await drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

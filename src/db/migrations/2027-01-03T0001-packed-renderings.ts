@@ -16,7 +16,7 @@ const tables = [
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (isPostgres(db)) return;
-  for (const { table, key } of tables) await eachBatch(db, table, key, 'text', (value) => packText(db, unpackText(value)));
+  for (const { table, key } of tables) await eachBatch(db, table, key, 'text', (value) => packText(unpackText(value)));
 }
 
 /** Back to text, for the code of the version before. */

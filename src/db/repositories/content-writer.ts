@@ -291,7 +291,7 @@ export function createContentWriter(db: Kysely<Database>, render?: Renderer) {
      * by an older pipeline) on a draft or a live text, unless that text has changed since.
      */
     storeRendering: async (table: 'draft' | 'live', translationId: number, revisionId: number, rendered: RenderedDocument): Promise<boolean> => {
-      const columns = { ...renderColumns(db, rendered), reading_minutes: rendered.readingMinutes };
+      const columns = { ...renderColumns(rendered), reading_minutes: rendered.readingMinutes };
       const updated =
         table === 'draft'
           ? await db.updateTable('post_translations').set(columns).where('id', '=', translationId).where('revision_id', '=', revisionId).executeTakeFirst()

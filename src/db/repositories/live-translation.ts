@@ -66,7 +66,7 @@ export async function goLive(trx: Transaction<Database>, translationId: number, 
       seo_title: revision.slug === null ? draft.seo_title : revision.seo_title,
       seo_description: revision.slug === null ? draft.seo_description : revision.seo_description,
       reading_minutes: options.revision.rendered.readingMinutes,
-      ...renderColumns(trx, options.revision.rendered),
+      ...renderColumns(options.revision.rendered),
     };
   }
   const taken = await trx

@@ -119,8 +119,9 @@ export function createSearchRepository(db: Kysely<Database>, options: SearchRepo
       .innerJoin('live_translations as t', 't.translation_id', 'd.translation_id')
       .innerJoin('posts as p', 'p.id', 't.post_id')
       .select(['t.translation_id as id', 't.post_id', 't.locale', 't.slug', 't.title', 't.excerpt', 't.derived_excerpt', 'p.kind', 'p.published_at'])
-      // The text the index was built from (search-index.ts): its plain text, or its Markdown before that was stored.
-      .select((eb) => eb.fn.coalesce('t.body_text', liveBody('t')).as('body_text'))
+      // The text the index was built from (search-index.ts): its plain text (packed), or its
+      // Markdown before that was stored, read only then (two columns: bytes and text).
+      .select((eb) => ['t.body_text', eb.case().when('t.body_text', 'is', null).then(liveBody('t')).end().as('body')])
       .where('t.translation_id', 'in', ids)
       .execute();
     const byId = new Map(rows.map((row) => [row.id, row]));
@@ -138,7 +139,7 @@ export function createSearchRepository(db: Kysely<Database>, options: SearchRepo
           title: row.title,
           excerpt: excerptOrDerived(row.excerpt, row.derived_excerpt),
           publishedAt: row.published_at,
-          snippet: highlightSnippet([unpackText(row.body_text), row.excerpt], terms),
+          snippet: highlightSnippet([unpackText(row.body_text) ?? row.body ?? '', row.excerpt], terms),
         },
       ];
     });

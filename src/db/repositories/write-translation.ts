@@ -2,7 +2,7 @@
 // inside the caller's transaction. Never public by itself: publishing copies the draft
 // to the live table (live-translation.ts). Shared by createPost, saveTranslation and the
 // Studio's saveDraft.
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Translation } from '@/core/content/types';
 import type { RenderedDocument } from '@/core/markdown/render-document';
 import { AppError } from '@/core/errors/app-error';
@@ -61,7 +61,7 @@ export async function writeTranslation(
     seo_title: fields.seoTitle ?? null,
     seo_description: fields.seoDescription ?? null,
     reading_minutes: options.rendered.readingMinutes,
-    ...renderColumns(trx, options.rendered),
+    ...renderColumns(options.rendered),
     based_on_revision_id: options.basedOnRevisionId,
     updated_at: options.nowIso,
   };
@@ -109,13 +109,12 @@ export async function writeTranslation(
   return toTranslation({ ...row, body: fields.body });
 }
 
-/** The stored-render columns of a translation row, its HTML and plain text packed for this database. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any database's builder, a transaction's too
-export function renderColumns(db: Kysely<any>, rendered: RenderedDocument) {
+/** The stored-render columns of a translation row, its HTML and plain text packed (db/stored-text.ts). */
+export function renderColumns(rendered: RenderedDocument) {
   return {
-    html: packText(db, rendered.html),
+    html: packText(rendered.html),
     blocks: encodeStoredBlocks(rendered.html, rendered.blocks),
-    body_text: packText(db, rendered.plainText),
+    body_text: packText(rendered.plainText),
     derived_excerpt: rendered.derivedExcerpt,
     render_version: rendered.renderVersion,
   };
