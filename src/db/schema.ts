@@ -229,11 +229,10 @@ export interface TranslationMemoryUnitsTable {
   keys?: number[];
 }
 
+/** A post holding a unit, once whatever the times it repeats it (2027-01-09T0002-memory-links-narrow). */
 export interface TranslationMemoryLinksTable {
-  unit_id: number;
   post_id: number;
-  block_index: number;
-  sentence_index: number;
+  unit_id: number;
 }
 
 export interface RedirectsTable {

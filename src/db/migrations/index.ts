@@ -34,6 +34,7 @@ import * as memoryKeysClustered from './2027-01-07T0001-memory-keys-clustered';
 import * as memoryKeyIndex from './2027-01-08T0001-memory-key-index';
 import * as shortUnitHashes from './2027-01-08T0002-short-unit-hashes';
 import * as packedRenderingsPostgres from './2027-01-09T0001-packed-renderings-postgres';
+import * as memoryLinksNarrow from './2027-01-09T0002-memory-links-narrow';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0001-content': content,
@@ -68,6 +69,7 @@ export const migrations: Record<string, Migration> = {
   '2027-01-08T0001-memory-key-index': memoryKeyIndex,
   '2027-01-08T0002-short-unit-hashes': shortUnitHashes,
   '2027-01-09T0001-packed-renderings-postgres': packedRenderingsPostgres,
+  '2027-01-09T0002-memory-links-narrow': memoryLinksNarrow,
 };
 
 export const migrationProvider: MigrationProvider = {

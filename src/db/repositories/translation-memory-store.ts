@@ -101,11 +101,9 @@ export async function refreshPostsMemory(db: Db, postIds: readonly number[], now
     units.map((u) => u.unit),
     nowIso,
   );
-  const links = new Map<string, { unit_id: number; post_id: number; block_index: number; sentence_index: number }>();
-  units.forEach(({ postId, unit }, i) => {
-    const link = { unit_id: unitIds[i]!, post_id: postId, block_index: unit.segment.blockIndex, sentence_index: unit.segment.sentenceIndex };
-    links.set(`${link.post_id}:${link.unit_id}:${link.block_index}:${link.sentence_index}`, link);
-  });
+  // A post's link to a unit, once however often the post repeats the sentence.
+  const links = new Map<string, { post_id: number; unit_id: number }>();
+  units.forEach(({ postId }, i) => links.set(`${postId}:${unitIds[i]!}`, { post_id: postId, unit_id: unitIds[i]! }));
   for (const chunk of chunks([...links.values()], rowsPerInsert)) await db.insertInto('translation_memory_links').values(chunk).execute();
 
   // Units only these posts held are forgotten with them.

@@ -19,10 +19,10 @@ export async function refreshPostMemoryPerUnit(db: Kysely<Database> | Transactio
   await db.deleteFrom('translation_memory_links').where('post_id', '=', postId).execute();
   if (!source || !target) return;
   const side = (row: { locale: string; body: string }) => ({ locale: row.locale as Locale, blocks: markdownBlocks(row.body) });
-  const links = new Map<string, { unit_id: number; post_id: number; block_index: number; sentence_index: number }>();
+  const links = new Map<number, { unit_id: number; post_id: number }>();
   for (const unit of unitsOfPair(side(source), side(target))) {
     const unitId = await storeUnit(db, unit, nowIso);
-    links.set(`${unitId}:${unit.segment.blockIndex}:${unit.segment.sentenceIndex}`, { unit_id: unitId, post_id: postId, block_index: unit.segment.blockIndex, sentence_index: unit.segment.sentenceIndex });
+    links.set(unitId, { unit_id: unitId, post_id: postId });
   }
   if (links.size > 0) await db.insertInto('translation_memory_links').values([...links.values()]).execute();
 }
@@ -53,10 +53,10 @@ export async function memoryContents(db: Kysely<Database>) {
   const units = await db.selectFrom('translation_memory_units').selectAll().execute();
   const identity = new Map(units.map((u) => [u.id, `${u.from_locale}>${u.to_locale}|${u.source_hash}|${u.target_hash}`]));
   const keys = await allUnitKeys(db);
-  const links = await db.selectFrom('translation_memory_links').select(['post_id', 'unit_id', 'block_index', 'sentence_index']).execute();
+  const links = await db.selectFrom('translation_memory_links').select(['post_id', 'unit_id']).execute();
   return {
     units: units.map((u) => [identity.get(u.id), u.source_text, u.target_text, u.kind, u.updated_at].join('\u0000')).sort(),
     keys: keys.map((k) => `${identity.get(k.unit_id)}\u0000${k.hash}`).sort(),
-    links: links.map((l) => `${l.post_id}\u0000${identity.get(l.unit_id)}\u0000${l.block_index}\u0000${l.sentence_index}`).sort(),
+    links: links.map((l) => `${l.post_id}\u0000${identity.get(l.unit_id)}`).sort(),
   };
 }

@@ -1,0 +1,96 @@
+// The translation memory's links narrowed to (post, unit) (2027-01-09T0002-memory-links-
+// narrow), on both databases: a site in the layout before (each link with its block and
+// sentence, a post repeating a sentence linked to its unit more than once) is converted in
+// place to exactly the links publishing writes now, one a post and unit; suggestions and
+// their origins stay the same; a deleted post or unit still takes its links, and a second
+// link of one post and unit is refused; SQLite's table
+// is its primary key's B-tree; running the migration again changes nothing.
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderDocument } from '@/core/markdown/render-document';
+import { isPostgres } from '@/db/dialect';
+import { migrateToLatest } from '@/db/migrate';
+import { migrations } from '@/db/migrations';
+import { columnsOf } from '@/db/migrations/columns-of';
+import { createContentRepository } from '@/db/repositories/content-repository';
+import { createStudioRepository } from '@/db/repositories/studio-repository';
+import { createTranslationMemory } from '@/db/repositories/translation-memory';
+import { demoPairs } from './helpers/demo-pairs';
+import { memoryContents } from './helpers/per-unit-memory';
+import { unique } from './helpers/factories';
+import { testTargets, type TestDatabase } from './helpers/test-databases';
+
+const name = '2027-01-09T0002-memory-links-narrow';
+/** This migration and those after it, undone and applied again. */
+const fromHere = Object.keys(migrations).slice(Object.keys(migrations).indexOf(name));
+
+for (const target of testTargets) {
+  describe.skipIf(target.skip)(`translation memory links of a post and a unit (${target.name})`, () => {
+    let t: TestDatabase;
+    const publish = async (i: number, pair: { zh: string; en: string }) =>
+      createContentRepository(t.db, renderDocument).createPost({
+        status: 'published',
+        sourceLocale: 'zh',
+        translations: {
+          zh: { slug: unique('zh'), title: `第 ${i} 篇`, body: pair.zh, state: 'published' },
+          en: { slug: unique('en'), title: `Number ${i}`, body: pair.en, state: 'published' },
+        },
+      });
+    const links = () => t.db.selectFrom('translation_memory_links').select(['post_id', 'unit_id']).orderBy('post_id').orderBy('unit_id').execute();
+    // A post repeating a paragraph: its units are the same each time.
+    const repeated = { zh: '第一段，说的是书。\n\n第二段。\n\n第一段，说的是书。\n', en: 'The first paragraph, about books.\n\nThe second.\n\nThe first paragraph, about books.\n' };
+
+    beforeAll(async () => {
+      t = await target.open();
+      await migrateToLatest(t.db);
+      for (const [i, pair] of [...demoPairs.slice(0, 2), repeated].entries()) await publish(i, pair);
+    }, 120_000);
+    afterAll(() => t?.close());
+
+    it('converts the links in place to one a post and unit, suggesting the same', async () => {
+      const published = await memoryContents(t.db);
+      const written = await links();
+      expect(new Set(written.map((l) => `${l.post_id}:${l.unit_id}`)).size).toBe(written.length);
+      const memory = createTranslationMemory(t.db);
+      const queries = ['第一段，说的是书。', 'The first paragraph, about books.', demoPairs[0]!.zh.split('\n').find((line) => line.length > 20)!];
+      const suggest = () => Promise.all(queries.map((query) => memory.suggest(query, /\p{Script=Han}/u.test(query) ? 'zh' : 'en', /\p{Script=Han}/u.test(query) ? 'en' : 'zh')));
+      const before = await suggest();
+      expect(before.every((found) => found.length > 0 && found[0]!.origin !== null)).toBe(true);
+
+      // The layout before: where in the post each link was, the repeated paragraph's units linked twice.
+      for (const migration of [...fromHere].reverse()) await migrations[migration]!.down!(t.db);
+      await sql`delete from kysely_migration where name in (${sql.join(fromHere)})`.execute(t.db);
+      expect(await columnsOf(t.db as never, 'translation_memory_links')).toEqual(['unit_id', 'post_id', 'block_index', 'sentence_index']);
+      await sql`insert into translation_memory_links (unit_id, post_id, block_index, sentence_index) select unit_id, post_id, 2, -1 from translation_memory_links`.execute(t.db);
+      expect((await links()).length).toBe(written.length * 2);
+
+      expect((await migrateToLatest(t.db)).applied).toEqual(fromHere);
+      expect(await columnsOf(t.db as never, 'translation_memory_links')).toEqual(['post_id', 'unit_id']);
+      expect(await links()).toEqual(written);
+      expect(await memoryContents(t.db)).toEqual(published);
+      expect(await suggest()).toEqual(before);
+      if (!isPostgres(t.db)) {
+        const { rows } = await sql<{ sql: string }>`select sql from sqlite_master where name = 'translation_memory_links'`.execute(t.db);
+        expect(rows[0]!.sql).toMatch(/without rowid\s*$/i);
+      }
+
+      // Again: nothing moves.
+      await migrations[name]!.up(t.db);
+      expect(await links()).toEqual(written);
+    });
+
+    it('still drops the links of a deleted post or unit, and refuses a second link of one post and unit', async () => {
+      const post = await publish(7, { zh: '只在这一篇里的一句话。', en: 'A sentence only this post holds.' });
+      const other = await publish(8, { zh: '另一篇里的另一句话。', en: 'Another sentence of another post.' });
+      const held = (await links()).filter((l) => l.post_id === post.id);
+      expect(held.length).toBeGreaterThan(0);
+      await expect(t.db.insertInto('translation_memory_links').values(held[0]!).execute()).rejects.toThrow();
+      await createStudioRepository(t.db).deletePost(post.id);
+      expect((await links()).filter((l) => l.post_id === post.id)).toEqual([]);
+      const unit = (await links()).find((l) => l.post_id === other.id)!.unit_id;
+      await t.db.deleteFrom('translation_memory_units').where('id', '=', unit).execute();
+      expect((await links()).filter((l) => l.unit_id === unit)).toEqual([]);
+      expect((await links()).filter((l) => l.post_id === other.id).length).toBeGreaterThan(0);
+    });
+  });
+}
