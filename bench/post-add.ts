@@ -128,13 +128,12 @@ async function measure(db: Kysely<Database>): Promise<Record<string, number[]>> 
       await trx.deleteFrom('translation_memory_links').where('post_id', '=', created.id).execute();
       if (units.length > 0) await trx.deleteFrom('translation_memory_units').where('id', 'in', units).where((eb) => eb.not(eb.exists(eb.selectFrom('translation_memory_links as l').select('l.unit_id').whereRef('l.unit_id', '=', 'translation_memory_units.id')))).execute();
     });
-    const nowIso = new Date().toISOString();
     await forget();
-    const [, perUnit] = await timed(() => db.transaction().execute((trx) => refreshPostMemoryPerUnit(trx, created.id, nowIso)), 'memory, per unit (before)');
+    const [, perUnit] = await timed(() => db.transaction().execute((trx) => refreshPostMemoryPerUnit(trx, created.id)), 'memory, per unit (before)');
     await forget();
     // With the blocks the worker cut, as goLive has them from createPost.
     const cut = new Map([rendered.zh, rendered.en].flatMap((doc, i) => (doc.markdownBlocks ? [[i === 0 ? pair.zh : pair.en, doc.markdownBlocks] as const] : [])));
-    const [, memory] = await timed(() => db.transaction().execute((trx) => refreshPostMemory(trx, created.id, nowIso, cut)), 'of which memory');
+    const [, memory] = await timed(() => db.transaction().execute((trx) => refreshPostMemory(trx, created.id, cut)), 'of which memory');
     const [, index] = await timed(() => db.transaction().execute((trx) => reindexPost(trx, created.id)), 'of which search index');
     if (n < 3) {
       // warm-up: the pool's workers, prepared statements

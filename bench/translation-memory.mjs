@@ -74,7 +74,7 @@ async function measure(count, asked) {
       await db.deleteFrom('translation_memory_units').execute();
       started = performance.now();
       // The Markdown cut in the render pool's workers, as a server or the CLI would.
-      const posts = await memory.rebuild(undefined, (markdown) => markdownBlocksInWorker(markdown));
+      const posts = await memory.rebuild((markdown) => markdownBlocksInWorker(markdown));
       const buildSeconds = (performance.now() - started) / 1000;
       const units = await memory.size();
       const keys = Number((await db.selectFrom('translation_memory_keys').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);

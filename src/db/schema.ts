@@ -223,8 +223,6 @@ export interface TranslationMemoryUnitsTable {
   target_hash: string;
   source_text: string;
   target_text: string;
-  kind: string;
-  updated_at: string;
   /** PostgreSQL only: the hashes of the source text's keys, under GIN (repositories/translation-memory-keys.ts). */
   keys?: number[];
 }

@@ -35,6 +35,7 @@ import * as memoryKeyIndex from './2027-01-08T0001-memory-key-index';
 import * as shortUnitHashes from './2027-01-08T0002-short-unit-hashes';
 import * as packedRenderingsPostgres from './2027-01-09T0001-packed-renderings-postgres';
 import * as memoryLinksNarrow from './2027-01-09T0002-memory-links-narrow';
+import * as memoryUnitColumns from './2027-01-09T0003-memory-unit-columns';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0001-content': content,
@@ -70,6 +71,7 @@ export const migrations: Record<string, Migration> = {
   '2027-01-08T0002-short-unit-hashes': shortUnitHashes,
   '2027-01-09T0001-packed-renderings-postgres': packedRenderingsPostgres,
   '2027-01-09T0002-memory-links-narrow': memoryLinksNarrow,
+  '2027-01-09T0003-memory-unit-columns': memoryUnitColumns,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -103,7 +103,7 @@ export async function goLive(trx: Transaction<Database>, translationId: number, 
     .execute();
   const revisionBlocks = options.revision?.rendered.markdownBlocks;
   const cut = revisionBlocks ? new Map([...(options.cut ?? []), [text.body, revisionBlocks]]) : options.cut;
-  await refreshPostMemory(trx, draft.post_id, options.nowIso, cut);
+  await refreshPostMemory(trx, draft.post_id, cut);
   return text.revision_id;
 }
 
@@ -137,5 +137,5 @@ export async function goOffline(trx: Transaction<Database>, translationId: numbe
   if (!removed) return;
   const remaining = await trx.selectFrom('live_translations').select('translation_id').where('post_id', '=', removed.post_id).executeTakeFirst();
   if (!remaining) await trx.updateTable('posts').set({ status: 'draft' }).where('id', '=', removed.post_id).execute();
-  await refreshPostMemory(trx, removed.post_id, new Date().toISOString(), cut);
+  await refreshPostMemory(trx, removed.post_id, cut);
 }

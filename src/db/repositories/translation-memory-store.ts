@@ -50,8 +50,8 @@ interface Identity {
 const identityKey = (row: Identity) => `${row.from_locale}>${row.to_locale}|${row.source_hash}|${row.target_hash}`;
 
 /** Brings the memory of one post up to date with its live texts (see refreshPostsMemory). */
-export function refreshPostMemory(db: Db, postId: number, nowIso: string, cut?: CutBlocks): Promise<void> {
-  return refreshPostsMemory(db, [postId], nowIso, cut);
+export function refreshPostMemory(db: Db, postId: number, cut?: CutBlocks): Promise<void> {
+  return refreshPostsMemory(db, [postId], cut);
 }
 
 /**
@@ -61,7 +61,7 @@ export function refreshPostMemory(db: Db, postId: number, nowIso: string, cut?: 
  * translator catching up is offered the earlier translation of every unchanged block.
  * Units no post holds any more are forgotten.
  */
-export async function refreshPostsMemory(db: Db, postIds: readonly number[], nowIso: string, cut?: CutBlocks): Promise<void> {
+export async function refreshPostsMemory(db: Db, postIds: readonly number[], cut?: CutBlocks): Promise<void> {
   if (postIds.length === 0) return;
   const ids = [...new Set(postIds)];
   const sources = new Map<number, string>();
@@ -99,7 +99,6 @@ export async function refreshPostsMemory(db: Db, postIds: readonly number[], now
   const unitIds = await storeUnits(
     db,
     units.map((u) => u.unit),
-    nowIso,
   );
   // A post's link to a unit, once however often the post repeats the sentence.
   const links = new Map<string, { post_id: number; unit_id: number }>();
@@ -119,9 +118,9 @@ export async function refreshPostsMemory(db: Db, postIds: readonly number[], now
 /**
  * The unit id of each of `units` (same order), storing the new ones with their keys. A
  * unit is its direction and the hashes of its two texts; when several segments are the
- * same unit, the first one's texts and kind are stored, as one insert per segment did.
+ * same unit, the first one's texts are stored, as one insert per segment did.
  */
-async function storeUnits(db: Db, units: readonly MemoryUnit[], nowIso: string): Promise<number[]> {
+async function storeUnits(db: Db, units: readonly MemoryUnit[]): Promise<number[]> {
   const identities = units.map(({ from, to, segment }) => ({ from_locale: from, to_locale: to, source_hash: segmentHash(segment.sourceText), target_hash: segmentHash(segment.targetText) }));
   const found = new Map<string, number>();
   const first = new Map<string, number>();
@@ -157,7 +156,7 @@ async function storeUnits(db: Db, units: readonly MemoryUnit[], nowIso: string):
     const hashes = new Map(chunk.map((i) => [i, memoryKeyHashes(units[i]!.segment.sourceText, units[i]!.from, units[i]!.to)]));
     const rows = chunk.map((i) => {
       const { segment } = units[i]!;
-      return { ...identities[i]!, source_text: segment.sourceText, target_text: segment.targetText, kind: segment.kind, updated_at: nowIso, ...keysColumn(db, hashes.get(i)!) };
+      return { ...identities[i]!, source_text: segment.sourceText, target_text: segment.targetText, ...keysColumn(db, hashes.get(i)!) };
     });
     // A unit another transaction stored meanwhile (PostgreSQL) is left as it is and looked up below.
     const inserted = await db

@@ -31,7 +31,7 @@ export interface TranslationMemory extends TranslationSuggester {
    * returns the posts read. `cut` cuts a text into its Markdown blocks (the render pool's
    * workers on a server); without it, this thread parses them.
    */
-  rebuild(nowIso?: string, cut?: (markdown: string) => Promise<MarkdownBlock[]>): Promise<number>;
+  rebuild(cut?: (markdown: string) => Promise<MarkdownBlock[]>): Promise<number>;
   /** How many units the memory holds, per direction. */
   size(): Promise<number>;
 }
@@ -88,7 +88,7 @@ export function createTranslationMemory(db: Kysely<Database>): TranslationMemory
       });
     },
 
-    async rebuild(nowIso = new Date().toISOString(), cut?: (markdown: string) => Promise<MarkdownBlock[]>) {
+    async rebuild(cut?: (markdown: string) => Promise<MarkdownBlock[]>) {
       const posts = (await db.selectFrom('live_translations').select('post_id').distinct().orderBy('post_id').execute()).map((row) => row.post_id);
       for (let i = 0; i < posts.length; i += postsPerRebuildBatch) {
         const batch = posts.slice(i, i + postsPerRebuildBatch);
@@ -100,7 +100,7 @@ export function createTranslationMemory(db: Kysely<Database>): TranslationMemory
             await Promise.all(bodies.slice(j, j + cutsAtOnce).map(async (body) => blocks.set(body, await cut(body))));
           }
         }
-        await db.transaction().execute((trx) => refreshPostsMemory(trx, batch, nowIso, blocks));
+        await db.transaction().execute((trx) => refreshPostsMemory(trx, batch, blocks));
       }
       return posts.length;
     },

@@ -10,7 +10,7 @@ import type { Database } from '@/db/schema';
 import { liveBody } from '@/db/repositories/live-body';
 import { allUnitKeys, keysColumn, storeKeys } from '@/db/repositories/translation-memory-keys';
 
-export async function refreshPostMemoryPerUnit(db: Kysely<Database> | Transaction<Database>, postId: number, nowIso: string): Promise<void> {
+export async function refreshPostMemoryPerUnit(db: Kysely<Database> | Transaction<Database>, postId: number): Promise<void> {
   const post = await db.selectFrom('posts').select('source_locale').where('id', '=', postId).executeTakeFirst();
   const live = await db.selectFrom('live_translations').select(['locale', 'revision_id', 'based_on_revision_id']).select(liveBody().as('body')).where('post_id', '=', postId).execute();
   const source = live.find((row) => row.locale === post?.source_locale);
@@ -21,13 +21,13 @@ export async function refreshPostMemoryPerUnit(db: Kysely<Database> | Transactio
   const side = (row: { locale: string; body: string }) => ({ locale: row.locale as Locale, blocks: markdownBlocks(row.body) });
   const links = new Map<number, { unit_id: number; post_id: number }>();
   for (const unit of unitsOfPair(side(source), side(target))) {
-    const unitId = await storeUnit(db, unit, nowIso);
+    const unitId = await storeUnit(db, unit);
     links.set(unitId, { unit_id: unitId, post_id: postId });
   }
   if (links.size > 0) await db.insertInto('translation_memory_links').values([...links.values()]).execute();
 }
 
-async function storeUnit(db: Kysely<Database> | Transaction<Database>, { from, to, segment }: MemoryUnit, nowIso: string): Promise<number> {
+async function storeUnit(db: Kysely<Database> | Transaction<Database>, { from, to, segment }: MemoryUnit): Promise<number> {
   const identity = { from_locale: from, to_locale: to, source_hash: segmentHash(segment.sourceText), target_hash: segmentHash(segment.targetText) };
   const found = await db
     .selectFrom('translation_memory_units')
@@ -41,7 +41,7 @@ async function storeUnit(db: Kysely<Database> | Transaction<Database>, { from, t
   const hashes = memoryKeyHashes(segment.sourceText, from, to);
   const inserted = await db
     .insertInto('translation_memory_units')
-    .values({ ...identity, source_text: segment.sourceText, target_text: segment.targetText, kind: segment.kind, updated_at: nowIso, ...keysColumn(db, hashes) })
+    .values({ ...identity, source_text: segment.sourceText, target_text: segment.targetText, ...keysColumn(db, hashes) })
     .returning('id')
     .executeTakeFirstOrThrow();
   await storeKeys(db, [{ id: inserted.id, hashes }]);
@@ -50,12 +50,12 @@ async function storeUnit(db: Kysely<Database> | Transaction<Database>, { from, t
 
 /** Everything the memory holds, without its ids: units by identity, their keys, and the posts' links to them. */
 export async function memoryContents(db: Kysely<Database>) {
-  const units = await db.selectFrom('translation_memory_units').selectAll().execute();
+  const units = await db.selectFrom('translation_memory_units').select(['id', 'from_locale', 'to_locale', 'source_hash', 'target_hash', 'source_text', 'target_text']).execute();
   const identity = new Map(units.map((u) => [u.id, `${u.from_locale}>${u.to_locale}|${u.source_hash}|${u.target_hash}`]));
   const keys = await allUnitKeys(db);
   const links = await db.selectFrom('translation_memory_links').select(['post_id', 'unit_id']).execute();
   return {
-    units: units.map((u) => [identity.get(u.id), u.source_text, u.target_text, u.kind, u.updated_at].join('\u0000')).sort(),
+    units: units.map((u) => [identity.get(u.id), u.source_text, u.target_text].join('\u0000')).sort(),
     keys: keys.map((k) => `${identity.get(k.unit_id)}\u0000${k.hash}`).sort(),
     links: links.map((l) => `${l.post_id}\u0000${identity.get(l.unit_id)}`).sort(),
   };
