@@ -8,12 +8,10 @@
 // with PostgreSQL's packing migration, and prints wall time beside this process's CPU
 // (PostgreSQL's own work, TOAST's decompression among it, is another process's).
 //   npx tsx bench/read-packed.ts [--posts 1000] [--rounds 3] [--database sqlite|postgres]
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql, type Kysely } from 'kysely';
-import pg from 'pg';
 import { createDatabase } from '../src/db/client';
 import { migrateToLatest } from '../src/db/migrate';
 import { migrations } from '../src/db/migrations';
@@ -21,6 +19,7 @@ import { createContentRepository } from '../src/db/repositories/content-reposito
 import { createSearchRepository } from '../src/db/repositories/search-repository';
 import type { Database } from '../src/db/schema';
 import { demoPairs, renderOnce } from './demo-texts';
+import { freshSchema } from './postgres-schema';
 
 const arg = (name: string, fallback: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1]! : fallback);
 const posts = Number(arg('--posts', '1000'));
@@ -64,21 +63,8 @@ async function measure(db: Kysely<Database>): Promise<Figures> {
 /** The database to measure, and how to drop it afterwards. */
 async function open(dataDir: string): Promise<{ db: Kysely<Database>; drop: () => Promise<void> }> {
   if (!postgres) return { db: createDatabase({ url: '', dataDir }), drop: async () => {} };
-  const base = process.env.TEST_DATABASE_URL;
-  if (!base) throw new Error('PostgreSQL needs TEST_DATABASE_URL');
-  const schema = `read_packed_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  const url = new URL(base);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  return {
-    db: createDatabase({ url: url.toString(), dataDir }),
-    drop: async () => {
-      await admin.query(`drop schema if exists ${schema} cascade`);
-      await admin.end();
-    },
-  };
+  const { url, drop } = await freshSchema('read_packed');
+  return { db: createDatabase({ url, dataDir }), drop };
 }
 
 /** How many live texts hold their HTML as text. */

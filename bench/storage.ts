@@ -13,18 +13,17 @@
 // stored units taken evenly through the memory, both directions, each with a word or a
 // character added, as a translator's edited sentence (the memory's key index at this size).
 //   npx tsx bench/storage.ts [--posts 1000] [--databases sqlite,postgres] [--columns] [--distinct] [--lookups 400]
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql, type Kysely } from 'kysely';
-import pg from 'pg';
 import { createDatabase } from '../src/db/client';
 import { migrateToLatest } from '../src/db/migrate';
 import { createContentRepository } from '../src/db/repositories/content-repository';
 import { createTranslationMemory } from '../src/db/repositories/translation-memory';
 import type { Database } from '../src/db/schema';
 import { demoPairs, renderOnce } from './demo-texts';
+import { freshSchema } from './postgres-schema';
 
 const arg = (name: string, fallback: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1]! : fallback);
 const posts = Number(arg('--posts', '1000'));
@@ -109,16 +108,9 @@ async function measureSqlite(): Promise<{ sizes: Sizes; file: number }> {
 }
 
 async function measurePostgres(): Promise<{ sizes: Sizes; file: number }> {
-  const base = process.env.TEST_DATABASE_URL;
-  if (!base) throw new Error('PostgreSQL needs TEST_DATABASE_URL');
-  const schema = `storage_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  const url = new URL(base);
-  url.searchParams.set('options', `-c search_path=${schema}`);
+  const { url, drop } = await freshSchema('storage');
   const dataDir = mkdtempSync(join(tmpdir(), 'duet-storage-'));
-  const db = createDatabase({ url: url.toString(), dataDir });
+  const db = createDatabase({ url, dataDir });
   try {
     await writeSite(db);
     // This schema's tables only: a bare VACUUM FULL would lock every schema's tables.
@@ -143,8 +135,7 @@ async function measurePostgres(): Promise<{ sizes: Sizes; file: number }> {
     return { sizes, file: sizes.reduce((sum, r) => sum + r.bytes, 0) };
   } finally {
     await db.destroy();
-    await admin.query(`drop schema if exists ${schema} cascade`);
-    await admin.end();
+    await drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -10,17 +10,14 @@
 // without them.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderDocument } from '@/core/markdown/render-document';
 import { isPostgres } from '@/db/dialect';
 import { migrateToLatest } from '@/db/migrate';
 import { migrations } from '@/db/migrations';
 import { columnsOf } from '@/db/migrations/columns-of';
-import { createContentRepository } from '@/db/repositories/content-repository';
 import { createStudioRepository } from '@/db/repositories/studio-repository';
 import { createTranslationMemory } from '@/db/repositories/translation-memory';
-import { demoPairs } from './helpers/demo-pairs';
+import { demoPairs, publishPair } from './helpers/demo-pairs';
 import { memoryContents } from './helpers/per-unit-memory';
-import { unique } from './helpers/factories';
 import { testTargets, type TestDatabase } from './helpers/test-databases';
 
 const name = '2027-01-09T0002-memory-links-narrow';
@@ -30,15 +27,7 @@ const fromHere = Object.keys(migrations).slice(Object.keys(migrations).indexOf(n
 for (const target of testTargets) {
   describe.skipIf(target.skip)(`translation memory links of a post and a unit (${target.name})`, () => {
     let t: TestDatabase;
-    const publish = async (i: number, pair: { zh: string; en: string }) =>
-      createContentRepository(t.db, renderDocument).createPost({
-        status: 'published',
-        sourceLocale: 'zh',
-        translations: {
-          zh: { slug: unique('zh'), title: `第 ${i} 篇`, body: pair.zh, state: 'published' },
-          en: { slug: unique('en'), title: `Number ${i}`, body: pair.en, state: 'published' },
-        },
-      });
+    const publish = (i: number, pair: { zh: string; en: string }) => publishPair(t.db, i, pair);
     const links = () => t.db.selectFrom('translation_memory_links').select(['post_id', 'unit_id']).orderBy('post_id').orderBy('unit_id').execute();
     // A post repeating a paragraph: its units are the same each time.
     const repeated = { zh: '第一段，说的是书。\n\n第二段。\n\n第一段，说的是书。\n', en: 'The first paragraph, about books.\n\nThe second.\n\nThe first paragraph, about books.\n' };

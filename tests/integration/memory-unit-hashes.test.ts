@@ -5,15 +5,12 @@
 // pair again makes no second unit, and running the migration again changes nothing.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderDocument } from '@/core/markdown/render-document';
 import { fullSegmentHash } from '@/core/translation/memory-units';
 import { migrateToLatest } from '@/db/migrate';
 import { migrations } from '@/db/migrations';
-import { createContentRepository } from '@/db/repositories/content-repository';
 import { createTranslationMemory } from '@/db/repositories/translation-memory';
-import { demoPairs } from './helpers/demo-pairs';
+import { demoPairs, publishPair } from './helpers/demo-pairs';
 import { memoryContents } from './helpers/per-unit-memory';
-import { unique } from './helpers/factories';
 import { testTargets, type TestDatabase } from './helpers/test-databases';
 
 const name = '2027-01-08T0002-short-unit-hashes';
@@ -23,15 +20,7 @@ const fromHere = Object.keys(migrations).slice(Object.keys(migrations).indexOf(n
 for (const target of testTargets) {
   describe.skipIf(target.skip)(`translation memory unit hashes of 22 characters (${target.name})`, () => {
     let t: TestDatabase;
-    const publish = async (i: number, pair: { zh: string; en: string }) =>
-      createContentRepository(t.db, renderDocument).createPost({
-        status: 'published',
-        sourceLocale: 'zh',
-        translations: {
-          zh: { slug: unique('zh'), title: `第 ${i} 篇`, body: pair.zh, state: 'published' },
-          en: { slug: unique('en'), title: `Number ${i}`, body: pair.en, state: 'published' },
-        },
-      });
+    const publish = (i: number, pair: { zh: string; en: string }) => publishPair(t.db, i, pair);
     const units = () => t.db.selectFrom('translation_memory_units').select(['id', 'source_text', 'target_text', 'source_hash', 'target_hash']).orderBy('id').execute();
 
     beforeAll(async () => {
