@@ -65,6 +65,8 @@ test('publishing e-mails each reader once, in their language, from the publish d
   const enTitle = `Tea and Time ${tag}`;
   const postId = await newDraft(page, zhTitle, 'zh');
   await page.goto(`/en/studio/posts/${postId}`);
+  // Typed before the editor is hydrated, a text is not saved (CI, 2026-11-28: "Saved at" never came).
+  await expect(page.locator('section[data-ready]').first()).toBeVisible();
   const zh = pane(page, 'Chinese');
   const en = pane(page, 'English');
   await zh.getByLabel('Text (Markdown)').fill('一杯茶的时间，足够读完一篇短文。\n\n## 慢慢来\n\n第二段：慢慢来，别着急。\n\n> 茶要慢慢喝。');
@@ -182,6 +184,7 @@ test('previews a draft’s e-mail at 375 px in dark and sends the owner a test, 
   const title = `预览 ${tag}`;
   const postId = await newDraft(page, title, 'zh');
   await page.goto(`/en/studio/posts/${postId}`);
+  await expect(page.locator('section[data-ready]').first()).toBeVisible();
   const zh = pane(page, 'Chinese');
   await zh.getByLabel('Text (Markdown)').fill('第一段。\n\n第二段：只给自己看。');
   await expect(zh.getByRole('status')).toContainText('Saved at', { timeout: 15_000 });
