@@ -67,7 +67,7 @@ async function open(dataDir: string): Promise<{ db: Kysely<Database>; drop: () =
   return { db: createDatabase({ url, dataDir }), drop };
 }
 
-/** How many live texts hold their HTML as text. */
+/** Unpacked HTML: on SQLite the live texts holding it as text, on PostgreSQL 1 while the column is `text`. */
 async function unpacked(db: Kysely<Database>): Promise<number> {
   const { rows } = postgres
     ? await sql<{ n: number }>`select count(*) as n from information_schema.columns where table_schema = current_schema() and table_name = 'live_translations' and column_name = 'html' and data_type = 'text'`.execute(db)

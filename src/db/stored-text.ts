@@ -2,8 +2,8 @@
 // of the text. SQLite stores text as it is given (a blob since 2027-01-03); PostgreSQL's
 // TOAST compresses long text with pglz, which shrinks Chinese text little (4.1 KB against
 // brotli's 2.5 a post) and leaves a row under 2 KB as it is, so its columns are `bytea` of
-// the same bytes since 2027-01-09. Readers unpack whatever they find, so a row written before the
-// compressing migration, or copied from another row as it is, reads the same.
+// the same bytes since 2027-01-09. Readers unpack whatever they find, so a row written
+// before the compressing migration, or copied from another row as it is, reads the same.
 import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
 
 /** A stored HTML or plain text: the text itself, or its brotli bytes. */

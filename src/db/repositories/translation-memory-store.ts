@@ -96,10 +96,7 @@ export async function refreshPostsMemory(db: Db, postIds: readonly number[], cut
     await db.deleteFrom('translation_memory_links').where('post_id', 'in', chunk).execute();
   }
 
-  const unitIds = await storeUnits(
-    db,
-    units.map((u) => u.unit),
-  );
+  const unitIds = await storeUnits(db, units.map((u) => u.unit));
   // A post's link to a unit, once however often the post repeats the sentence.
   const links = new Map<string, { post_id: number; unit_id: number }>();
   units.forEach(({ postId }, i) => links.set(`${postId}:${unitIds[i]!}`, { post_id: postId, unit_id: unitIds[i]! }));
