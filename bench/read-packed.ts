@@ -7,7 +7,9 @@
 // --database postgres does the same in a fresh schema of TEST_DATABASE_URL (dropped after)
 // with PostgreSQL's packing migration, and prints wall time beside this process's CPU
 // (PostgreSQL's own work, TOAST's decompression among it, is another process's).
-//   npx tsx bench/read-packed.ts [--posts 1000] [--rounds 3] [--database sqlite|postgres]
+// --migration names another packing migration to undo and redo instead (e.g.
+// 2027-01-10T0001-packed-revisions: the Markdown a post page reads with its texts).
+//   npx tsx bench/read-packed.ts [--posts 1000] [--rounds 3] [--database sqlite|postgres] [--migration name]
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,7 +27,7 @@ const arg = (name: string, fallback: string) => (process.argv.includes(name) ? p
 const posts = Number(arg('--posts', '1000'));
 const rounds = Number(arg('--rounds', '3'));
 const postgres = arg('--database', 'sqlite') === 'postgres';
-const migration = postgres ? '2027-01-09T0001-packed-renderings-postgres' : '2027-01-03T0001-packed-renderings';
+const migration = arg('--migration', postgres ? '2027-01-09T0001-packed-renderings-postgres' : '2027-01-03T0001-packed-renderings');
 const pairs = demoPairs;
 
 const render = renderOnce;
@@ -68,10 +70,13 @@ async function open(dataDir: string): Promise<{ db: Kysely<Database>; drop: () =
 }
 
 /** Unpacked HTML: on SQLite the live texts holding it as text, on PostgreSQL 1 while the column is `text`. */
+/** The column the migration packs: the revisions' Markdown, or the live texts' HTML. */
+const [packedTable, packedColumn] = migration.endsWith('packed-revisions') ? ['revisions', 'body'] : ['live_translations', 'html'];
+
 async function unpacked(db: Kysely<Database>): Promise<number> {
   const { rows } = postgres
-    ? await sql<{ n: number }>`select count(*) as n from information_schema.columns where table_schema = current_schema() and table_name = 'live_translations' and column_name = 'html' and data_type = 'text'`.execute(db)
-    : await sql<{ n: number }>`select count(*) as n from live_translations where typeof(html) = 'text'`.execute(db);
+    ? await sql<{ n: number }>`select count(*) as n from information_schema.columns where table_schema = current_schema() and table_name = ${packedTable} and column_name = ${packedColumn} and data_type = 'text'`.execute(db)
+    : await sql<{ n: number }>`select count(*) as n from ${sql.table(packedTable)} where typeof(${sql.ref(packedColumn)}) = 'text'`.execute(db);
   return Number(rows[0]!.n);
 }
 
@@ -98,12 +103,12 @@ async function main() {
     await migrations[migration]!.down!(db as unknown as Kysely<unknown>);
     if ((await unpacked(db)) === 0) throw new Error('still packed');
     const text = await measure(db);
-    // The migration itself, on this site: 2 × posts live texts (the drafts share them).
+    // The migration itself, on this site: 2 × posts texts (the drafts share the live renderings; one revision each).
     const before = process.cpuUsage();
     const wall = performance.now();
     await migrations[migration]!.up(db as unknown as Kysely<unknown>);
     const cpu = process.cpuUsage(before);
-    const migrated = `packing migration: ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU, ${((performance.now() - wall) / 1000).toFixed(1)} s wall for ${2 * posts} live texts`;
+    const migrated = `packing migration: ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU, ${((performance.now() - wall) / 1000).toFixed(1)} s wall for ${2 * posts} texts`;
     // Packed again, measured last: the order of the two sides shows in the figures.
     const packedAgain = await measure(db);
     const show = (name: string, a: number, b: number) => console.log(`${name.padEnd(40)} packed ${a.toFixed(0).padStart(6)} µs   text ${b.toFixed(0).padStart(6)} µs   ${((a / b - 1) * 100).toFixed(1)} %`);

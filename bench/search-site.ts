@@ -52,7 +52,7 @@ async function readTemplates(db: Db): Promise<Template[]> {
       // The index keeps no copy of the plain text (compact storage): the live row has it,
       // else its revision's Markdown (the live row's and the draft's body columns keep '').
       const revision = await db.selectFrom('revisions').select('body').where('id', '=', live.revision_id).executeTakeFirstOrThrow();
-      const doc = buildSearchDocument({ title: '', excerpt: live.excerpt ?? '', body: '', bodyText: unpackText(live.body_text) ?? revision.body, names: [] });
+      const doc = buildSearchDocument({ title: '', excerpt: live.excerpt ?? '', body: '', bodyText: unpackText(live.body_text) ?? unpackText(revision.body), names: [] });
       translations.push({ draft: draft as Row, live: live as Row, doc });
     }
     if (translations.length > 0) templates.push({ post: post as Row, translations });

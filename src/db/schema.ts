@@ -90,10 +90,11 @@ export interface PostTranslationsTable {
   /**
    * '' when the draft's Markdown is its revision's (`revision_id`) `body`, read through
    * `draftBody()` (live-body.ts). Holds a text only when it differs from its revision's,
-   * or while `revision_id` is null. Never read directly: its read type is not a string,
-   * so a query selecting it (`selectAll()` too) fails to type-check wherever it is used.
+   * or while `revision_id` is null, packed (stored-text.ts; on PostgreSQL '' is empty bytes).
+   * Never read directly: its read type is not a string, so a query selecting it
+   * (`selectAll()` too) fails to type-check wherever it is used.
    */
-  body: ColumnType<UnreadDraftBody, string | undefined, string>;
+  body: ColumnType<UnreadDraftBody, StoredText | undefined, StoredText>;
   seo_title: string | null;
   seo_description: string | null;
   state: string;
@@ -139,11 +140,11 @@ export interface LiveTranslationsTable {
   /**
    * '' (the column's default): the live Markdown is its revision's `body`, read through
    * `liveBody()` (live-body.ts). Holds a text only when it differs from its revision's
-   * (a row the live-body migration left as it was). Never read directly: its read type
-   * is not a string, so a query selecting it (`selectAll()` too) fails to type-check
-   * wherever the value is used as the Markdown.
+   * (a row the live-body migration left as it was), packed (stored-text.ts; on PostgreSQL
+   * '' is empty bytes). Never read directly: its read type is not a string, so a query
+   * selecting it (`selectAll()` too) fails to type-check wherever the value is used as the Markdown.
    */
-  body: ColumnType<UnreadLiveBody, string | undefined, string>;
+  body: ColumnType<UnreadLiveBody, StoredText | undefined, StoredText>;
   seo_title: string | null;
   seo_description: string | null;
   reading_minutes: number;
@@ -199,7 +200,8 @@ export interface RevisionsTable {
   translation_id: number;
   title: string;
   excerpt: string;
-  body: string;
+  /** The Markdown, packed (stored-text.ts: `packText` to write, `unpackText` to read) since 2027-01-10T0001-packed-revisions. */
+  body: ColumnType<StoredText, Uint8Array, Uint8Array>;
   created_at: string;
   author_user_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** Null for revisions made before revisions kept them: the draft's are used. */

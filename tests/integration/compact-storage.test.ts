@@ -1,9 +1,9 @@
 // The compact-storage migrations (#27) on both databases: a site stored in the layout before
 // them (every rendering's blocks a second copy of its HTML, every draft a copy of the live
 // rendering, the search index a copy of the plain text, the HTML and plain text unpacked
-// (SQLite) or `text` left to TOAST (PostgreSQL),
-// every live text and every draft a copy of its revision's Markdown, PostgreSQL's matched
-// search vectors with every lexeme's positions and weights) is converted in place;
+// (SQLite) or `text` left to TOAST (PostgreSQL), every live text and every draft a copy of
+// its revision's Markdown, the revisions' Markdown unpacked, PostgreSQL's matched search
+// vectors with every lexeme's positions and weights) is converted in place;
 // readers get the same pages, renderings, draft previews and search results, the Studio the
 // same editor data, `duet export` writes the same bytes, and running the migrations again
 // changes nothing.
@@ -28,7 +28,7 @@ import { goLive, goOffline } from '@/db/repositories/live-translation';
 import { createPublishingRepository } from '@/db/repositories/publishing-repository';
 import { createSearchRepository } from '@/db/repositories/search-repository';
 import { createStudioRepository } from '@/db/repositories/studio-repository';
-import { unpackText } from '@/db/stored-text';
+import { unpackText, type StoredText } from '@/db/stored-text';
 import { createAccount } from '@/server/auth/accounts';
 import { writeDuetExport } from '@/server/export/write-export-zip';
 import { openImportArchive } from '@/server/import/read-archive';
@@ -73,24 +73,33 @@ function suite(target: TestTarget) {
     const work = mkdtempSync(join(tmpdir(), 'duet-compact-'));
     let slugs: Array<{ locale: 'zh' | 'en'; slug: string }> = [];
 
-    /** Each live row's own stored body, and its revision's. */
     /** Search vectors still holding positions or weights (PostgreSQL). */
     async function unstrippedVectors(): Promise<number> {
       const { rows } = await sql<{ n: number | string }>`select count(*) as n from search_documents where tsv <> strip(tsv)`.execute(t.db);
       return Number(rows[0]!.n);
     }
 
+    /** PostgreSQL: the type of `column` in the drafts, the live rows and the revisions. */
+    async function columnTypes(column: string): Promise<string[]> {
+      const { rows } = await sql<{ type: string }>`
+        select data_type as type from information_schema.columns
+        where table_schema = current_schema() and column_name = ${column} and table_name in ('post_translations', 'live_translations', 'revisions')
+        order by table_name`.execute(t.db);
+      return rows.map((row) => row.type);
+    }
+
+    /** Each live row's own stored body, and its revision's. */
     async function liveBodies() {
-      const { rows } = await sql<{ slug: string; body: string; revision_body: string }>`
+      const { rows } = await sql<{ slug: string; body: StoredText; revision_body: StoredText }>`
         select l.slug, l.body, r.body as revision_body from live_translations l join revisions r on r.id = l.revision_id order by l.translation_id`.execute(t.db);
-      return rows;
+      return rows.map((row) => ({ ...row, body: unpackText(row.body), revision_body: unpackText(row.revision_body) }));
     }
 
     /** Each draft's own stored body, and its revision's. */
     async function draftBodies() {
-      const { rows } = await sql<{ slug: string; locale: string; body: string; revision_body: string }>`
+      const { rows } = await sql<{ slug: string; locale: string; body: StoredText; revision_body: StoredText }>`
         select d.slug, d.locale, d.body, r.body as revision_body from post_translations d join revisions r on r.id = d.revision_id order by d.id`.execute(t.db);
-      return rows;
+      return rows.map((row) => ({ ...row, body: unpackText(row.body), revision_body: unpackText(row.revision_body) }));
     }
 
     /** Everything a reader, an editor or an export gets of the site. */
@@ -163,7 +172,7 @@ function suite(target: TestTarget) {
         .execute();
       expect(drafts).toHaveLength(6);
       for (const row of drafts) {
-        const rendered = await renderDocument({ markdown: row.body, locale: row.locale === 'zh' ? 'zh' : 'en' });
+        const rendered = await renderDocument({ markdown: unpackText(row.body), locale: row.locale === 'zh' ? 'zh' : 'en' });
         expect({ html: row.html, blocks: row.blocks, body_text: row.body_text }).toEqual({ html: rendered.html, blocks: JSON.stringify(rendered.blocks), body_text: rendered.plainText });
       }
       expect(await columnsOf(t.db as unknown as Kysely<unknown>, 'search_documents')).toContain('body_text');
@@ -180,6 +189,8 @@ function suite(target: TestTarget) {
         return Number(rows[0]!.n);
       };
       const markdownSize = async () => Number((await sql<{ n: number | string }>`select sum(${bytes('body')}) as n from post_translations`.execute(t.db)).rows[0]!.n);
+      const revisionsSize = async () => Number((await sql<{ n: number | string }>`select sum(${bytes('body')}) as n from revisions`.execute(t.db)).rows[0]!.n);
+      const revisionsBefore = await revisionsSize();
       const sizeBefore = await size('post_translations');
       const markdownBefore = await markdownSize();
       const liveBefore = await size('live_translations');
@@ -209,6 +220,12 @@ function suite(target: TestTarget) {
       const packedKind = isPostgres(t.db) ? 'bytea' : 'blob';
       expect(kinds.rows.length).toBe(4);
       expect(kinds.rows.every((row) => row.html === packedKind && row.body_text === packedKind)).toBe(true);
+      // The revisions' Markdown too (2027-01-10), and on PostgreSQL the rows' own, so both read as one type.
+      const revisionKinds = await sql<{ body: string }>`select ${kind('body')} as body from revisions`.execute(t.db);
+      expect(revisionKinds.rows.length).toBe(7);
+      expect(revisionKinds.rows.every((row) => row.body === packedKind)).toBe(true);
+      expect(await revisionsSize()).toBeLessThan(revisionsBefore);
+      if (isPostgres(t.db)) expect(await columnTypes('body')).toEqual(['bytea', 'bytea', 'bytea']);
       const shared = await t.db.selectFrom('post_translations').select(['state', 'html']).where('html', 'is', null).execute();
       expect(shared.length).toBe(3);
       const blocks = await t.db.selectFrom('live_translations').select('blocks').execute();
@@ -243,7 +260,7 @@ function suite(target: TestTarget) {
       const first = (await studio.getStudioPost(post.id))!.translations.en!;
       await studio.saveDraft(post.id, 'en', { fields: { slug: first.slug, title: 'Pinned', body: 'A second text.' }, expectedRevisionId: first.revisionId, userId: editor.id });
       // A save keeps no copy of the Markdown in the draft either: its new revision holds it.
-      const draftStoredBody = async () => (await sql<{ body: string }>`select body from post_translations where id = ${first.id}`.execute(t.db)).rows[0]?.body;
+      const draftStoredBody = async () => unpackText((await sql<{ body: StoredText }>`select body from post_translations where id = ${first.id}`.execute(t.db)).rows[0]!.body);
       expect(await draftStoredBody()).toBe('');
       expect((await studio.getStudioPost(post.id))!.translations.en!.body).toBe('A second text.');
       await t.db.transaction().execute((trx) => goLive(trx, first.id, { nowIso: new Date().toISOString() }));
@@ -252,7 +269,7 @@ function suite(target: TestTarget) {
       const draftRow = () => t.db.selectFrom('post_translations').select('html').where('id', '=', first.id).executeTakeFirstOrThrow();
       expect((await draftRow()).html).toBeNull();
       // The live row keeps no copy of the Markdown: its revision's is read.
-      const storedBody = async () => (await sql<{ body: string }>`select body from live_translations where translation_id = ${first.id}`.execute(t.db)).rows[0]?.body;
+      const storedBody = async () => unpackText((await sql<{ body: StoredText }>`select body from live_translations where translation_id = ${first.id}`.execute(t.db)).rows[0]!.body);
       expect(await storedBody()).toBe('');
       expect((await createContentRepository(t.db).getRenderings([first.id])).get(first.id)?.body).toBe('A second text.');
 

@@ -23,6 +23,7 @@ import { createStudioRepository } from '@/db/repositories/studio-repository';
 import type { Database } from '@/db/schema';
 import { createAccount, setPassword, signIn } from '@/server/auth/accounts';
 import { importDuetExport } from '@/server/export/import-duet-export';
+import { unpackText, type StoredText } from '@/db/stored-text';
 import { writeDuetExport } from '@/server/export/write-export-zip';
 import { openImportArchive } from '@/server/import/read-archive';
 import { makeAuthor, makeImage, makePost, makeTag, unique } from './helpers/factories';
@@ -161,12 +162,12 @@ function suite(target: TestTarget) {
         expect((await content.findPostBySlug('en', liveEn.slug))?.post.translations.en?.title).toBe(liveEn.title);
         // The live texts come back without a copy of their Markdown: their revisions hold it (live-body.ts).
         expect((await content.findPostBySlug('en', liveEn.slug))?.post.translations.en?.body).toBe(liveEn.body);
-        const { rows: liveBodies } = await sql<{ body: string }>`select body from live_translations`.execute(copy.db);
-        expect(liveBodies.map((row) => row.body)).toEqual(['', '', '', '']);
+        const { rows: liveBodies } = await sql<{ body: StoredText }>`select body from live_translations`.execute(copy.db);
+        expect(liveBodies.map((row) => unpackText(row.body))).toEqual(['', '', '', '']);
         // The drafts too, the later one included: each equals its revision's text.
-        const { rows: draftBodies } = await sql<{ body: string }>`select body from post_translations`.execute(copy.db);
+        const { rows: draftBodies } = await sql<{ body: StoredText }>`select body from post_translations`.execute(copy.db);
         expect(draftBodies.length).toBeGreaterThan(4);
-        expect(draftBodies.every((row) => row.body === '')).toBe(true);
+        expect(draftBodies.every((row) => unpackText(row.body) === '')).toBe(true);
         expect((await createStudioRepository(copy.db).getStudioPost(site.published.id))!.translations.en!.title).toBe('A later title');
         const found = await createSearchRepository(copy.db).search({ query: word, page: 1, pageSize: 10 });
         expect(found.items.map((item) => item.postId)).toContain(site.live.id);

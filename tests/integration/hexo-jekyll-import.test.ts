@@ -13,6 +13,7 @@ import { migrateToLatest } from '@/db/migrate';
 import { draftBody } from '@/db/repositories/live-body';
 import { openImportSource } from '@/server/import/open-import-source';
 import { runImport } from '@/server/import/write-import';
+import { unpackText } from '@/db/stored-text';
 import { clearCacheDouble } from './helpers/next-doubles';
 import { testTargets, type TestDatabase } from './helpers/test-databases';
 
@@ -62,7 +63,7 @@ for (const target of testTargets) {
       ]);
       const images = await t.db.selectFrom('post_translations').select(draftBody().as('body')).where('slug', '=', 'pancakes').orderBy('locale').execute();
       // Each language's stack.png is its own file: two different media addresses.
-      const addresses = images.map((row) => /!\[[^\]]*\]\(([^)]+)\)/.exec(row.body)?.[1]);
+      const addresses = images.map((row) => /!\[[^\]]*\]\(([^)]+)\)/.exec(unpackText(row.body))?.[1]);
       expect(addresses.every((a) => a && a !== 'stack.png')).toBe(true);
       expect(new Set(addresses).size).toBe(2);
       const redirects = await t.db.selectFrom('redirects').select('path').execute();

@@ -12,6 +12,7 @@ import type { ImportDocument } from '@/core/import/import-document';
 import { renderDocument } from '@/core/markdown/render-document';
 import { migrateToLatest } from '@/db/migrate';
 import { draftBody } from '@/db/repositories/live-body';
+import { unpackText } from '@/db/stored-text';
 import { openImportSource } from '@/server/import/open-import-source';
 import { runImport } from '@/server/import/write-import';
 import { testTargets, type TestDatabase } from './helpers/test-databases';
@@ -95,7 +96,7 @@ for (const target of testTargets) {
       expect(report.counts).toMatchObject({ created: 1, failed: 0, mediaImported: 1 });
       const body = await t.db.selectFrom('post_translations').select(draftBody().as('body')).where('post_id', '=', report.posts[0]!.postId!).where('locale', '=', 'en').executeTakeFirstOrThrow();
       const media = await t.db.selectFrom('media').select(['path', 'width']).where('path', 'like', '/images/cup.%').executeTakeFirstOrThrow();
-      expect(body.body).toContain(`![A cup of tea](${media.path})`);
+      expect(unpackText(body.body)).toContain(`![A cup of tea](${media.path})`);
       expect(media.width).toBe(640);
       expect(readFileSync(join(dataDir, 'media', media.path.replace(/^\//, ''))).length).toBeGreaterThan(0);
     });

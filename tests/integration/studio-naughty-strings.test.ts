@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { migrateToLatest } from '@/db/migrate';
 import { draftBody } from '@/db/repositories/live-body';
+import { unpackText } from '@/db/stored-text';
 import { createStudioRepository } from '@/db/repositories/studio-repository';
 import { createAccount, signIn } from '@/server/auth/accounts';
 import { closeRenderPool } from '@/server/render/render-pool';
@@ -75,7 +76,7 @@ for (const target of testTargets) {
           expect(asBody.status, entry.name).toBe(200);
           revision = asBody.json.translation.revisionId;
           const stored = await latest();
-          expect(stored.body === entry.text, entry.name).toBe(true);
+          expect(unpackText(stored.body) === entry.text, entry.name).toBe(true);
         }
         // Titles: a single line of at most 300 characters, or a 400 naming the title.
         const asTitle = await save({ title: entry.text, body: 'x' }, revision);

@@ -36,6 +36,7 @@ import * as shortUnitHashes from './2027-01-08T0002-short-unit-hashes';
 import * as packedRenderingsPostgres from './2027-01-09T0001-packed-renderings-postgres';
 import * as memoryLinksNarrow from './2027-01-09T0002-memory-links-narrow';
 import * as memoryUnitColumns from './2027-01-09T0003-memory-unit-columns';
+import * as packedRevisions from './2027-01-10T0001-packed-revisions';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0001-content': content,
@@ -72,6 +73,7 @@ export const migrations: Record<string, Migration> = {
   '2027-01-09T0001-packed-renderings-postgres': packedRenderingsPostgres,
   '2027-01-09T0002-memory-links-narrow': memoryLinksNarrow,
   '2027-01-09T0003-memory-unit-columns': memoryUnitColumns,
+  '2027-01-10T0001-packed-revisions': packedRevisions,
 };
 
 export const migrationProvider: MigrationProvider = {

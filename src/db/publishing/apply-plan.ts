@@ -9,7 +9,7 @@ import type { RenderedDocument } from '@/core/markdown/render-document';
 import { changesWhatReadersSee, type PublishingEvent } from '@/core/publishing/events';
 import type { Plan, Step, TextState } from '@/core/publishing/text-state';
 import type { Database } from '../schema';
-import { liveBody } from '../repositories/live-body';
+import type { StoredText } from '../stored-text';
 import { goLive, goOffline } from '../repositories/live-translation';
 import { pickTranslationText } from '../repositories/map-rows';
 import { sharedRenderColumns } from '../repositories/shared-rendering';
@@ -96,7 +96,6 @@ async function resetDraftToLive(trx: Transaction<Database>, translationId: numbe
   const live = await trx
     .selectFrom('live_translations')
     .select(['revision_id', 'based_on_revision_id', 'slug', 'title', 'excerpt', 'seo_title', 'seo_description', 'reading_minutes', 'derived_excerpt', 'render_version'])
-    .select(liveBody().as('body'))
     .where('translation_id', '=', translationId)
     .executeTakeFirstOrThrow();
   await trx
@@ -104,10 +103,10 @@ async function resetDraftToLive(trx: Transaction<Database>, translationId: numbe
     .set({
       revision_id: live.revision_id,
       based_on_revision_id: live.based_on_revision_id,
-      ...pickTranslationText(live),
-      // The live row's own column as stored: '' (its revision's Markdown, now the draft's
+      ...pickTranslationText({ ...live, body: '' }),
+      // The body: the live row's own column as stored: '' (its revision's Markdown, now the draft's
       // revision too) or the text it keeps (live-body.ts), so the draft reads the same.
-      body: sql<string>`(select l.body from live_translations l where l.translation_id = ${translationId})`,
+      body: sql<StoredText>`(select l.body from live_translations l where l.translation_id = ${translationId})`,
       reading_minutes: live.reading_minutes,
       // The live text's rendering is the draft's again, shared rather than copied.
       ...sharedRenderColumns,

@@ -14,6 +14,7 @@ import type { Locale } from '@/core/locales';
 import { draftBody, liveBody } from '../repositories/live-body';
 import type { CutBlocks } from '../repositories/translation-memory-store';
 import type { Database } from '../schema';
+import { unpackText } from '../stored-text';
 import { inTransaction } from '../transaction';
 import { applyPlan } from './apply-plan';
 import { readTextState } from './read-text-state';
@@ -42,7 +43,7 @@ export async function renderRevision(source: Kysely<Database>, render: Renderer 
   if (!render) throw new Error('This publishing repository was made without a renderer, so it cannot publish an older revision.');
   const revision = await source.selectFrom('revisions').select('body').where('id', '=', revisionId).executeTakeFirst();
   if (!revision) throw new AppError('NOT_FOUND', 'There is no such revision.');
-  return { id: revisionId, rendered: await render({ markdown: revision.body, locale }) };
+  return { id: revisionId, rendered: await render({ markdown: unpackText(revision.body), locale }) };
 }
 
 /**
@@ -59,7 +60,7 @@ export async function cutPostTexts(db: Kysely<Database>, deps: PublishingDeps, p
     db.selectFrom('post_translations').select(draftBody().as('body')).where('post_id', '=', postId).execute(),
     db.selectFrom('live_translations').select(liveBody().as('body')).where('post_id', '=', postId).execute(),
   ]);
-  const bodies = [...new Set([...drafts, ...lives].map((row) => row.body))];
+  const bodies = [...new Set([...drafts, ...lives].map((row) => unpackText(row.body)))];
   const cuts = await Promise.all(bodies.map((body) => cut(body).then((blocks) => [body, blocks] as const, () => null)));
   return new Map(cuts.filter((entry) => entry !== null));
 }

@@ -255,7 +255,7 @@ export function createContentReader(db: Kysely<Database>) {
             translationId: r.translation_id,
             revisionId: r.revision_id,
             locale: isLocale(r.locale) ? r.locale : 'zh',
-            body: r.body,
+            body: unpackText(r.body),
             html,
             blocks: r.blocks === null || html === null ? null : decodeStoredBlocks(html, r.blocks),
             renderVersion: r.render_version,
@@ -312,7 +312,7 @@ export function createContentReader(db: Kysely<Database>) {
                 .limit(limit)
                 .execute()
             ).map((r) => ({ ...r, id: r.translation_id }));
-      return rows.map((r) => ({ id: r.id, postId: r.post_id, revisionId: r.revision_id, locale: isLocale(r.locale) ? r.locale : 'zh', body: r.body }));
+      return rows.map((r) => ({ id: r.id, postId: r.post_id, revisionId: r.revision_id, locale: isLocale(r.locale) ? r.locale : 'zh', body: unpackText(r.body) }));
     },
 
     /** Throws when the database cannot answer. */

@@ -5,6 +5,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { ExportRevision, ExportReviewRequest, ExportTranslation } from '@/core/export/export-schema';
 import type { Database } from '../schema';
+import { unpackText, type StoredText } from '../stored-text';
 import { draftBody, liveBody } from './live-body';
 import type { TranslationTextRow } from './map-rows';
 
@@ -104,8 +105,8 @@ export async function readExportTranslations(
   });
 }
 
-function text(row: TranslationTextRow) {
-  return { slug: row.slug, title: row.title, excerpt: row.excerpt, body: row.body, seoTitle: row.seo_title, seoDescription: row.seo_description };
+function text(row: Omit<TranslationTextRow, 'body'> & { body: StoredText }) {
+  return { slug: row.slug, title: row.title, excerpt: row.excerpt, body: unpackText(row.body), seoTitle: row.seo_title, seoDescription: row.seo_description };
 }
 
 function toRevision(row: Selectable<Database['revisions']>): ExportRevision {
@@ -116,7 +117,7 @@ function toRevision(row: Selectable<Database['revisions']>): ExportRevision {
     slug: row.slug,
     title: row.title,
     excerpt: row.excerpt,
-    body: row.body,
+    body: unpackText(row.body),
     seoTitle: row.seo_title,
     seoDescription: row.seo_description,
   };

@@ -9,6 +9,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { ExportHeader, ExportPost } from '@/core/export/export-schema';
 import { isPostgres } from '../dialect';
 import type { Database } from '../schema';
+import { packText } from '../stored-text';
 import { storedBody } from './live-body';
 import { rebuildSearchIndex } from './search-index';
 
@@ -182,7 +183,7 @@ async function insertHistories(trx: Trx, translations: PostTranslation[]): Promi
       author_user_id: r.authorUserId,
       title: r.title,
       excerpt: r.excerpt,
-      body: r.body,
+      body: packText(r.body),
       slug: r.slug,
       seo_title: r.seoTitle,
       seo_description: r.seoDescription,

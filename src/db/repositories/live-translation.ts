@@ -12,6 +12,7 @@ import { sql, type Transaction } from 'kysely';
 import type { RenderedDocument } from '@/core/markdown/render-document';
 import { AppError } from '@/core/errors/app-error';
 import type { Database } from '../schema';
+import { unpackText, type StoredText } from '../stored-text';
 import { draftBody, storedBody } from './live-body';
 import { pickTranslationText } from './map-rows';
 import { sharedRenderColumns } from './shared-rendering';
@@ -41,7 +42,7 @@ export async function goLive(trx: Transaction<Database>, translationId: number, 
       : undefined;
   let text = {
     revision_id: draft.revision_id,
-    ...pickTranslationText({ ...draft, body: draft.draft_body }),
+    ...pickTranslationText({ ...draft, body: unpackText(draft.draft_body) }),
     reading_minutes: draft.reading_minutes,
     html: shared?.html ?? draft.html,
     blocks: shared?.blocks ?? draft.blocks,
@@ -62,7 +63,7 @@ export async function goLive(trx: Transaction<Database>, translationId: number, 
       slug: revision.slug ?? draft.slug,
       title: revision.title,
       excerpt: revision.excerpt,
-      body: revision.body,
+      body: unpackText(revision.body),
       seo_title: revision.slug === null ? draft.seo_title : revision.seo_title,
       seo_description: revision.slug === null ? draft.seo_description : revision.seo_description,
       reading_minutes: options.revision.rendered.readingMinutes,
@@ -114,10 +115,10 @@ export async function goLive(trx: Transaction<Database>, translationId: number, 
  * copies the live text with its revision, but a draft is compared with its revision all
  * the same, so a row written any other way keeps its own text rather than show another.
  */
-async function storedLiveBody(trx: Transaction<Database>, text: { revision_id: number; body: string }, isRevision: boolean): Promise<string> {
+async function storedLiveBody(trx: Transaction<Database>, text: { revision_id: number; body: string }, isRevision: boolean): Promise<StoredText> {
   if (isRevision) return '';
   const revision = await trx.selectFrom('revisions').select('body').where('id', '=', text.revision_id).executeTakeFirst();
-  return storedBody(text.body, revision?.body);
+  return storedBody(text.body, revision && unpackText(revision.body));
 }
 
 /** Takes one language off the site; the post becomes a draft when no language is left. */

@@ -13,6 +13,7 @@ import type {
 import { excerptOrDerived } from '@/core/content/derive-excerpt';
 import { isLocale } from '@/core/locales';
 import type { LiveTranslationRow, MediaRow, TranslationRow } from '../schema';
+import { unpackText, type StoredText } from '../stored-text';
 
 /** Timestamps are stored as ISO-8601 UTC text with milliseconds, so text order is time order. */
 export function toIsoTimestamp(value: Date | string): string {
@@ -61,7 +62,7 @@ export const translationColumns = [
   'updated_at',
 ] as const;
 
-export function toTranslation(row: Pick<TranslationRow, (typeof translationColumns)[number]> & { body: string }): Translation {
+export function toTranslation(row: Pick<TranslationRow, (typeof translationColumns)[number]> & { body: StoredText }): Translation {
   if (!isLocale(row.locale)) throw new Error(`Translation ${row.id} has an unknown locale: ${row.locale}`);
   if (row.revision_id === null) throw new Error(`Translation ${row.id} has no revision`);
   return {
@@ -71,7 +72,7 @@ export function toTranslation(row: Pick<TranslationRow, (typeof translationColum
     slug: row.slug,
     title: row.title,
     excerpt: row.excerpt,
-    body: row.body,
+    body: unpackText(row.body),
     seoTitle: row.seo_title,
     seoDescription: row.seo_description,
     state: row.state as TranslationState,
@@ -100,7 +101,7 @@ export const liveTranslationColumns = [
 ] as const;
 
 /** A language as readers see it; a text without a hand-written excerpt gets the derived one. */
-export function toLiveTranslation(row: Pick<LiveTranslationRow, (typeof liveTranslationColumns)[number]> & { body: string }): Translation {
+export function toLiveTranslation(row: Pick<LiveTranslationRow, (typeof liveTranslationColumns)[number]> & { body: StoredText }): Translation {
   if (!isLocale(row.locale)) throw new Error(`Translation ${row.translation_id} has an unknown locale: ${row.locale}`);
   return {
     id: row.translation_id,
@@ -109,7 +110,7 @@ export function toLiveTranslation(row: Pick<LiveTranslationRow, (typeof liveTran
     slug: row.slug,
     title: row.title,
     excerpt: excerptOrDerived(row.excerpt, row.derived_excerpt),
-    body: row.body,
+    body: unpackText(row.body),
     seoTitle: row.seo_title,
     seoDescription: row.seo_description,
     state: 'published',

@@ -21,7 +21,8 @@ interface IndexableTranslation {
   title: string;
   excerpt: string;
   derived_excerpt: string | null;
-  body: string;
+  /** The Markdown, read only when there is no plain text (below). */
+  body: StoredText | null;
   body_text: StoredText | null;
 }
 
@@ -54,7 +55,7 @@ async function indexPosts(db: Db, postIds: number[]): Promise<number> {
     db
       .selectFrom('live_translations')
       .select(['translation_id as id', 'post_id', 'locale', 'title', 'excerpt', 'derived_excerpt', 'body_text'])
-      .select(liveBody().as('body'))
+      .select((eb) => eb.case().when('body_text', 'is', null).then(liveBody()).end().as('body'))
       .where('post_id', 'in', postIds)
       .orderBy('translation_id')
       .execute(),
@@ -89,9 +90,9 @@ async function writeDocuments(db: Db, translations: IndexableTranslation[], name
     // A text saved before renders were stored has no plain text until the start-up
     // refresh renders it (server/render/refresh-renders.ts); its raw Markdown stands in
     // rather than being parsed here, inside a request's transaction.
-    const bodyText = unpackText(t.body_text) ?? t.body;
+    const bodyText = unpackText(t.body_text) ?? unpackText(t.body) ?? '';
     const excerpt = excerptOrDerived(t.excerpt, t.derived_excerpt);
-    const doc = buildSearchDocument({ title: t.title, excerpt, body: t.body, bodyText, names: names.get(`${t.post_id}:${t.locale}`) ?? [] });
+    const doc = buildSearchDocument({ title: t.title, excerpt, body: bodyText, bodyText, names: names.get(`${t.post_id}:${t.locale}`) ?? [] });
     // The plain text is not kept here: a hit's snippet is cut from the live text's own.
     return { row: { translation_id: t.id, post_id: t.post_id, locale: t.locale }, doc };
   });

@@ -139,7 +139,7 @@ export function createSearchRepository(db: Kysely<Database>, options: SearchRepo
           title: row.title,
           excerpt: excerptOrDerived(row.excerpt, row.derived_excerpt),
           publishedAt: row.published_at,
-          snippet: highlightSnippet([unpackText(row.body_text) ?? row.body ?? '', row.excerpt], terms),
+          snippet: highlightSnippet([unpackText(row.body_text) ?? unpackText(row.body) ?? '', row.excerpt], terms),
         },
       ];
     });

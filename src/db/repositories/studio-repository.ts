@@ -11,6 +11,7 @@ import type { PostMetaInput } from '@/core/studio/post-inputs';
 import { locales, type Locale } from '@/core/locales';
 import { isPostgres } from '../dialect';
 import type { Database } from '../schema';
+import { unpackText, unpackTextAsync } from '../stored-text';
 import { inTransaction as write } from '../transaction';
 import { moveReviewToDraft } from '../publishing/review-follows-draft';
 import { draftBody, liveBody } from './live-body';
@@ -210,7 +211,7 @@ export function createStudioRepository(db: Kysely<Database>, render?: Renderer) 
         .orderBy('revisions.id', 'desc')
         .limit(200)
         .execute();
-      return rows.map((r) => ({ id: r.id, translationId: r.translation_id, title: r.title, excerpt: r.excerpt, body: r.body, createdAt: r.created_at, authorName: r.author_name }));
+      return Promise.all(rows.map(async (r) => ({ id: r.id, translationId: r.translation_id, title: r.title, excerpt: r.excerpt, body: await unpackTextAsync(r.body), createdAt: r.created_at, authorName: r.author_name })));
     },
 
     getRevision: async (revisionId: number): Promise<(Revision & { postId: number; locale: Locale }) | null> => {
@@ -220,13 +221,13 @@ export function createStudioRepository(db: Kysely<Database>, render?: Renderer) 
         .select(['revisions.id', 'revisions.translation_id', 'revisions.title', 'revisions.excerpt', 'revisions.body', 'revisions.created_at', 'post_translations.post_id', 'post_translations.locale'])
         .where('revisions.id', '=', revisionId)
         .executeTakeFirst();
-      return r ? { id: r.id, translationId: r.translation_id, title: r.title, excerpt: r.excerpt, body: r.body, createdAt: r.created_at, postId: r.post_id, locale: r.locale as Locale } : null;
+      return r ? { id: r.id, translationId: r.translation_id, title: r.title, excerpt: r.excerpt, body: unpackText(r.body), createdAt: r.created_at, postId: r.post_id, locale: r.locale as Locale } : null;
     },
 
     /** What readers see of each language of a post now (to compare a draft with). */
     getLiveTexts: async (postId: number): Promise<Partial<Record<Locale, { title: string; body: string }>>> => {
       const rows = await db.selectFrom('live_translations').select(['locale', 'title']).select(liveBody().as('body')).where('post_id', '=', postId).execute();
-      return Object.fromEntries(rows.map((r) => [r.locale, { title: r.title, body: r.body }]));
+      return Object.fromEntries(rows.map((r) => [r.locale, { title: r.title, body: unpackText(r.body) }]));
     },
 
     /** Tags, cover, featured, narrations, video and subtitles (post-meta.ts). */

@@ -109,7 +109,7 @@ export function createTranslationBoard(db: Kysely<Database>) {
             .where('t.id', 'in', sourceIds)
             .execute()
         : [];
-      const textById = new Map(texts.map((t) => [t.id, unpackText(t.body_text) ?? t.body]));
+      const textById = new Map(texts.map((t) => [t.id, unpackText(t.body_text) ?? unpackText(t.body)]));
       const items: BoardRow[] = pageRows.flatMap((r) => {
         if (!isLocale(r.source_locale) || !isLocale(r.target_locale)) return [];
         return [

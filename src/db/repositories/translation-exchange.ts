@@ -7,6 +7,7 @@ import type { BoardState } from '@/core/translation/board';
 import type { ExchangeText } from '@/core/translation/exchange';
 import { isLocale, type Locale } from '@/core/locales';
 import type { Database } from '../schema';
+import { unpackText } from '../stored-text';
 import { draftBody, liveBody } from './live-body';
 import { createTranslationBoard } from './translation-board';
 
@@ -62,7 +63,7 @@ export function createTranslationExchange(db: Kysely<Database>) {
             targetLocale: to,
             sourceRevisionId: r.s_revision,
             title: { source: r.s_title, target: r.t_title },
-            body: { source: r.s_body, target: r.t_id === null ? null : r.t_body },
+            body: { source: unpackText(r.s_body), target: r.t_id === null ? null : unpackText(r.t_body) },
             target:
               r.t_revision !== null && r.t_slug !== null
                 ? { revisionId: r.t_revision, slug: r.t_slug, excerpt: r.t_excerpt ?? '', seoTitle: r.t_seo_title, seoDescription: r.t_seo_description }
@@ -102,7 +103,7 @@ export function createTranslationExchange(db: Kysely<Database>) {
             targetLocale: to,
             sourceRevisionId: r.a_revision,
             title: { source: r.a_title, target: r.b_title },
-            body: { source: r.a_body, target: r.b_body },
+            body: { source: unpackText(r.a_body), target: unpackText(r.b_body) },
           };
         }
       }

@@ -12,6 +12,7 @@ import { locales, type Locale } from '@/core/locales';
 import { memoryKeyHashes, segmentHash, unitsOfPair, type MemoryUnit } from '@/core/translation/memory-units';
 import { markdownBlocks, type MarkdownBlock } from '@/core/translation/segments';
 import type { Database } from '../schema';
+import { unpackText, type StoredText } from '../stored-text';
 import { liveBody } from './live-body';
 import { keysColumn, storeKeys } from './translation-memory-keys';
 
@@ -65,7 +66,7 @@ export async function refreshPostsMemory(db: Db, postIds: readonly number[], cut
   if (postIds.length === 0) return;
   const ids = [...new Set(postIds)];
   const sources = new Map<number, string>();
-  const live = new Map<number, Array<{ locale: string; body: string; revision_id: number; based_on_revision_id: number | null }>>();
+  const live = new Map<number, Array<{ locale: string; body: StoredText; revision_id: number; based_on_revision_id: number | null }>>();
   for (const chunk of chunks(ids, idsPerStatement)) {
     for (const row of await db.selectFrom('posts').select(['id', 'source_locale']).where('id', 'in', chunk).execute()) sources.set(row.id, row.source_locale);
     const texts = await db.selectFrom('live_translations').select(['post_id', 'locale', 'revision_id', 'based_on_revision_id']).select(liveBody().as('body')).where('post_id', 'in', chunk).execute();
@@ -85,7 +86,10 @@ export async function refreshPostsMemory(db: Db, postIds: readonly number[], cut
     if (source && target && isOutdated({ basedOnRevisionId: target.based_on_revision_id }, source.revision_id)) continue;
     touched.push(postId);
     if (!source || !target) continue;
-    const side = (row: { locale: string; body: string }) => ({ locale: row.locale as Locale, blocks: cut?.get(row.body) ?? markdownBlocks(row.body) });
+    const side = (row: { locale: string; body: StoredText }) => {
+      const body = unpackText(row.body);
+      return { locale: row.locale as Locale, blocks: cut?.get(body) ?? markdownBlocks(body) };
+    };
     for (const unit of unitsOfPair(side(source), side(target))) units.push({ postId, unit });
   }
   if (touched.length === 0) return;

@@ -12,6 +12,7 @@ import { maxSegmentChars, memoryKeyHashes, normalizeSegment as normalize, segmen
 import type { MarkdownBlock } from '@/core/translation/segments';
 import type { Suggestion, TranslationSuggester } from '@/core/translation/suggester';
 import type { Database } from '../schema';
+import { unpackText } from '../stored-text';
 import { liveBody } from './live-body';
 import { unitsSharingKeys } from './translation-memory-keys';
 import { refreshPostsMemory } from './translation-memory-store';
@@ -95,7 +96,7 @@ export function createTranslationMemory(db: Kysely<Database>): TranslationMemory
         // The texts cut before the transaction (a text changed meanwhile is cut in it instead).
         const blocks = new Map<string, MarkdownBlock[]>();
         if (cut) {
-          const bodies = [...new Set((await db.selectFrom('live_translations').select(liveBody().as('body')).where('post_id', 'in', batch).execute()).map((row) => row.body))];
+          const bodies = [...new Set((await db.selectFrom('live_translations').select(liveBody().as('body')).where('post_id', 'in', batch).execute()).map((row) => unpackText(row.body)))];
           for (let j = 0; j < bodies.length; j += cutsAtOnce) {
             await Promise.all(bodies.slice(j, j + cutsAtOnce).map(async (body) => blocks.set(body, await cut(body))));
           }

@@ -94,7 +94,8 @@ export async function writeTranslation(
     .insertInto('revisions')
     .values({
       translation_id: id,
-      ...pickTranslationText({ ...values, body: fields.body }),
+      ...pickTranslationText({ ...values, body: '' }),
+      body: packText(fields.body),
       created_at: options.nowIso,
       author_user_id: options.authorUserId ?? null,
     })

@@ -8,6 +8,7 @@ import { memoryKeyHashes, segmentHash, unitsOfPair, type MemoryUnit } from '@/co
 import { markdownBlocks } from '@/core/translation/segments';
 import type { Database } from '@/db/schema';
 import { liveBody } from '@/db/repositories/live-body';
+import { unpackText, type StoredText } from '@/db/stored-text';
 import { allUnitKeys, keysColumn, storeKeys } from '@/db/repositories/translation-memory-keys';
 
 export async function refreshPostMemoryPerUnit(db: Kysely<Database> | Transaction<Database>, postId: number): Promise<void> {
@@ -18,7 +19,7 @@ export async function refreshPostMemoryPerUnit(db: Kysely<Database> | Transactio
   if (source && target && isOutdated({ basedOnRevisionId: target.based_on_revision_id }, source.revision_id)) return;
   await db.deleteFrom('translation_memory_links').where('post_id', '=', postId).execute();
   if (!source || !target) return;
-  const side = (row: { locale: string; body: string }) => ({ locale: row.locale as Locale, blocks: markdownBlocks(row.body) });
+  const side = (row: { locale: string; body: StoredText }) => ({ locale: row.locale as Locale, blocks: markdownBlocks(unpackText(row.body)) });
   const links = new Map<number, { unit_id: number; post_id: number }>();
   for (const unit of unitsOfPair(side(source), side(target))) {
     const unitId = await storeUnit(db, unit);
