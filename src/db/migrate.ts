@@ -21,8 +21,18 @@ async function currentSchema(db: Kysely<Database>): Promise<string | undefined> 
   return rows[0]?.schema ?? undefined;
 }
 
+async function migratorOf(db: Kysely<Database>): Promise<Migrator> {
+  return new Migrator({ db, provider: migrationProvider, migrationTableSchema: await currentSchema(db) });
+}
+
+/** The migrations `migrateToLatest` would apply, in order, and how many there are in all. */
+export async function pendingMigrations(db: Kysely<Database>): Promise<{ pending: string[]; total: number }> {
+  const all = await (await migratorOf(db)).getMigrations();
+  return { pending: all.filter((m) => m.executedAt === undefined).map((m) => m.name), total: all.length };
+}
+
 export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationReport> {
-  const migrator = new Migrator({ db, provider: migrationProvider, migrationTableSchema: await currentSchema(db) });
+  const migrator = await migratorOf(db);
   // migrateToLatest never throws: it reports the failure in `error`.
   const { error, results = [] } = await migrator.migrateToLatest();
   const failed = results.find((r) => r.status === 'Error');

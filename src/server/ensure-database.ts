@@ -6,9 +6,10 @@ import { join } from 'node:path';
 import type { Renderer } from '@/core/markdown/render-document';
 import { dataDir } from '@/core/config/data-dir';
 import { getDatabase, type Db } from '@/db/client';
-import { migrateToLatest } from '@/db/migrate';
+import { migrateToLatest, pendingMigrations } from '@/db/migrate';
 import { withPreparationLock } from '@/db/preparation-lock';
 import { seedDemo } from './demo/seed-demo';
+import { logger } from './logger';
 
 // One run per database instance (a closed and reopened database gets its own), kept on
 // globalThis for the same reason as the instance itself: Next may load this module more
@@ -61,7 +62,14 @@ export interface PrepareOptions {
  */
 export async function prepareDatabase(db: Db, options: PrepareOptions): Promise<PreparationReport> {
   return withPreparationLock(db, async () => {
+    // An upgrade's migrations may rewrite every row of a large site (a minute or more at
+    // 100,000 posts: docs/performance.md), before the server answers: said, not silent.
+    const { pending, total } = await pendingMigrations(db);
+    const upgrade = pending.length > 0 && pending.length < total;
+    const started = performance.now();
+    if (upgrade) logger.info({ migrations: pending }, `updating the database: ${pending.length} of ${total} migrations to apply; a large site may take a few minutes`);
     const { applied } = await migrateToLatest(db);
+    if (upgrade) logger.info({ migrations: applied }, `database updated in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     // An empty site is better than one that cannot start.
     const { posts } = existsSync(options.demoDir) ? await seedDemo(db, options) : { posts: 0 };
     return { applied, seededPosts: posts };

@@ -1,7 +1,7 @@
 // Migrations: run twice safely, on SQLite and PostgreSQL.
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest } from '@/db/migrate';
+import { migrateToLatest, pendingMigrations } from '@/db/migrate';
 import { migrations } from '@/db/migrations';
 import { columnsOf } from '@/db/migrations/columns-of';
 import { testTargets, type TestDatabase } from './helpers/test-databases';
@@ -17,10 +17,22 @@ for (const target of testTargets) {
     });
 
     it('applies every migration once, then reports nothing to do', async () => {
+      const names = Object.keys(migrations);
+      expect(await pendingMigrations(t.db)).toEqual({ pending: names, total: names.length });
       const first = await migrateToLatest(t.db);
-      expect(first.applied).toEqual(Object.keys(migrations));
+      expect(first.applied).toEqual(names);
+      expect(await pendingMigrations(t.db)).toEqual({ pending: [], total: names.length });
       const second = await migrateToLatest(t.db);
       expect(second.applied).toEqual([]);
+    });
+
+    it('names what an upgrade will apply (the server says so before it starts)', async () => {
+      const last = Object.keys(migrations).slice(-2);
+      for (const name of [...last].reverse()) await migrations[name]!.down!(t.db);
+      await sql`delete from kysely_migration where name in (${sql.join(last)})`.execute(t.db);
+      expect((await pendingMigrations(t.db)).pending).toEqual(last);
+      expect((await migrateToLatest(t.db)).applied).toEqual(last);
+      expect((await pendingMigrations(t.db)).pending).toEqual([]);
     });
 
     it('survives a migration body running again over existing tables (an interrupted run)', async () => {
