@@ -2,7 +2,7 @@
 // the renderings' HTML and plain text already are. Every save keeps a revision, and since the
 // live row and the draft read their Markdown from theirs (live-body.ts), the revisions hold
 // a site's only copies of its texts: a demo post's two took 5.0 KB as text on SQLite and
-// 4.2 KB after PostgreSQL's pglz, 2.6 KB packed, and a text saved twenty times keeps twenty.
+// 4.2 KB after PostgreSQL's pglz, 2.7 KB packed, and a text saved twenty times keeps twenty.
 //
 // SQLite stores whatever a row is given: each revision still held as text is packed in place,
 // a batch of 200 rows a statement. PostgreSQL's column is `text`, and a type cannot change
