@@ -1,11 +1,12 @@
-// The compact-storage migrations (#27) on both databases: a site stored in the layout before
-// them (every rendering's blocks a second copy of its HTML, every draft a copy of the live
-// rendering, the search index a copy of the plain text, the HTML and plain text unpacked
-// (SQLite) or `text` left to TOAST (PostgreSQL), every live text and every draft a copy of
-// its revision's Markdown, the revisions' Markdown unpacked, PostgreSQL's matched search
-// vectors with every lexeme's positions and weights) is converted in place;
-// readers get the same pages, renderings, draft previews and search results, the Studio the
-// same editor data, `duet export` writes the same bytes, and running the migrations again
+// The compact-storage migrations (#27) on both databases: a site stored in the layout
+// before them (every rendering's blocks a second copy of its HTML, every draft a copy of
+// the live rendering, the search index a copy of the plain text, the HTML and plain text
+// unpacked (SQLite) or `text` left to TOAST (PostgreSQL), every live text and every draft a
+// copy of its revision's Markdown, the revisions' Markdown unpacked, every draft published
+// as it is a copy of the live text's derived excerpt, PostgreSQL's matched search vectors
+// with every lexeme's positions and weights) is converted in place; readers get the same
+// pages, renderings, draft and newsletter previews and search results, the Studio the same
+// editor data, `duet export` writes the same bytes, and running the migrations again
 // changes nothing.
 //
 // The old layout is made the way an upgrade meets it: a site written by Duet, then the
@@ -23,6 +24,7 @@ import { isPostgres } from '@/db/dialect';
 import { migrations } from '@/db/migrations';
 import { columnsOf } from '@/db/migrations/columns-of';
 import { createContentRepository } from '@/db/repositories/content-repository';
+import { readPreviewContent } from '@/db/newsletters/preview-content';
 import { readDraftRendering } from '@/db/repositories/draft-rendering';
 import { goLive, goOffline } from '@/db/repositories/live-translation';
 import { createPublishingRepository } from '@/db/repositories/publishing-repository';
@@ -111,17 +113,20 @@ function suite(target: TestTarget) {
       const renderings = [...(await content.getRenderings(liveIds)).entries()].sort(([a], [b]) => a - b);
       const drafts = await t.db.selectFrom('post_translations').select(['post_id', 'locale']).orderBy('id').execute();
       const previews = await Promise.all(drafts.map((d) => (isLocale(d.locale) ? readDraftRendering(t.db, d.post_id, d.locale) : null)));
+      // The newsletter's preview of each draft: its rendering and excerpt, derived or shared.
+      const letters = await Promise.all(drafts.map((d) => (isLocale(d.locale) ? readPreviewContent(t.db, d.post_id, d.locale, null) : null)));
       const search = await createSearchRepository(t.db).search({ query: word, page: 1, pageSize: 20 });
       const studio = createStudioRepository(t.db);
       const postIds = [...new Set(drafts.map((d) => d.post_id))];
       const editor = await Promise.all(postIds.map((id) => studio.getStudioPost(id)));
       await writeDuetExport(t.db, { dataDir: t.dataDir, file });
-      return { pages, renderings, previews, search, editor, files: await readArchive(file) };
+      return { pages, renderings, previews, letters, search, editor, files: await readArchive(file) };
     }
 
     beforeAll(async () => {
       t = await target.open();
       await migrateToLatest(t.db);
+      await t.db.insertInto('newsletters').values({ name_zh: '周刊', name_en: 'Weekly', is_default: 1, created_at: new Date().toISOString() }).execute();
       const content = createContentRepository(t.db, renderDocument);
       const studio = createStudioRepository(t.db, renderDocument);
       const publishing = createPublishingRepository(t.db, renderDocument);
@@ -168,12 +173,12 @@ function suite(target: TestTarget) {
       const drafts = await t.db
         .selectFrom('post_translations as d')
         .innerJoin('revisions as r', 'r.id', 'd.revision_id')
-        .select(['d.locale', 'r.body', 'd.html', 'd.blocks', 'd.body_text'])
+        .select(['d.locale', 'r.body', 'd.html', 'd.blocks', 'd.body_text', 'd.derived_excerpt'])
         .execute();
       expect(drafts).toHaveLength(6);
       for (const row of drafts) {
         const rendered = await renderDocument({ markdown: unpackText(row.body), locale: row.locale === 'zh' ? 'zh' : 'en' });
-        expect({ html: row.html, blocks: row.blocks, body_text: row.body_text }).toEqual({ html: rendered.html, blocks: JSON.stringify(rendered.blocks), body_text: rendered.plainText });
+        expect({ html: row.html, blocks: row.blocks, body_text: row.body_text, derived_excerpt: row.derived_excerpt }).toEqual({ html: rendered.html, blocks: JSON.stringify(rendered.blocks), body_text: rendered.plainText, derived_excerpt: rendered.derivedExcerpt });
       }
       expect(await columnsOf(t.db as unknown as Kysely<unknown>, 'search_documents')).toContain('body_text');
       if (isPostgres(t.db)) expect(await unstrippedVectors()).toBeGreaterThan(0);
@@ -203,6 +208,8 @@ function suite(target: TestTarget) {
       expect(after.pages).toEqual(before.pages);
       expect(after.renderings).toEqual(before.renderings);
       expect(after.previews).toEqual(before.previews);
+      expect(after.letters).toEqual(before.letters);
+      expect(after.letters.every((letter) => letter !== null && Object.values(letter.live).every((text) => text.excerpt.length > 0))).toBe(true);
       expect(after.search).toEqual(before.search);
       expect(after.editor).toEqual(before.editor);
       expect(after.search.items.length).toBeGreaterThanOrEqual(4);
@@ -226,8 +233,10 @@ function suite(target: TestTarget) {
       expect(revisionKinds.rows.every((row) => row.body === packedKind)).toBe(true);
       expect(await revisionsSize()).toBeLessThan(revisionsBefore);
       if (isPostgres(t.db)) expect(await columnTypes('body')).toEqual(['bytea', 'bytea', 'bytea']);
-      const shared = await t.db.selectFrom('post_translations').select(['state', 'html']).where('html', 'is', null).execute();
+      const shared = await t.db.selectFrom('post_translations').select(['state', 'html', 'derived_excerpt']).where('html', 'is', null).execute();
       expect(shared.length).toBe(3);
+      // Its derived excerpt too (2027-01-10T0002): the live row's is read.
+      expect(shared.map((row) => row.derived_excerpt)).toEqual([null, null, null]);
       const blocks = await t.db.selectFrom('live_translations').select('blocks').execute();
       expect(blocks.every((row) => /^\[\d+(,\d+)*\]$/.test(row.blocks ?? ''))).toBe(true);
       expect(await columnsOf(t.db as unknown as Kysely<unknown>, 'search_documents')).not.toContain('body_text');

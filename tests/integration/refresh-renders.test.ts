@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderDocument, renderVersion } from '@/core/markdown/render-document';
 import { migrateToLatest } from '@/db/migrate';
+import { readPreviewContent } from '@/db/newsletters/preview-content';
 import { createContentRepository, type ContentRepository } from '@/db/repositories/content-repository';
 import { createSearchRepository } from '@/db/repositories/search-repository';
 import { closeRenderPool } from '@/server/render/render-pool';
@@ -25,11 +26,13 @@ for (const target of testTargets) {
   describe.skipIf(target.skip)(`refreshing stored renderings (${target.name})`, () => {
     let t: TestDatabase;
     let repo: ContentRepository;
+    let newsletter: number;
     beforeAll(async () => {
       t = await target.open();
       await migrateToLatest(t.db);
       useAsGlobalDatabase(t.db);
       repo = createContentRepository(t.db, renderDocument);
+      newsletter = Number((await t.db.insertInto('newsletters').values({ name_zh: '周刊', name_en: 'Weekly', is_default: 1, created_at: new Date().toISOString() }).returning('id').executeTakeFirstOrThrow()).id);
     });
     afterAll(async () => {
       forgetGlobalDatabase();
@@ -64,7 +67,9 @@ for (const target of testTargets) {
       const live = await t.db.selectFrom('live_translations').select(['derived_excerpt', 'render_version']).where('translation_id', '=', id).executeTakeFirstOrThrow();
       const draft = await t.db.selectFrom('post_translations').select(['derived_excerpt', 'render_version']).where('id', '=', id).executeTakeFirstOrThrow();
       expect(live).toEqual({ derived_excerpt: lead, render_version: renderVersion });
-      expect(draft).toEqual({ derived_excerpt: lead, render_version: renderVersion });
+      // The draft keeps no copy of the excerpt either: it reads the live row's.
+      expect(draft).toEqual({ derived_excerpt: null, render_version: renderVersion });
+      expect(Object.values((await readPreviewContent(t.db, post.id, 'en', newsletter))!.live).map((text) => text.excerpt)).toEqual([lead]);
       // What readers get: the article, lists and search results.
       expect((await repo.findPostBySlug('en', slug))!.post.translations.en!.excerpt).toBe(lead);
       const hits = await createSearchRepository(t.db).search({ query: word, page: 1, pageSize: 5 });

@@ -19,8 +19,8 @@ export async function readPreviewContent(db: Kysely<Database>, postId: number, l
       .selectFrom('post_translations as t')
       // A draft published as it is shares the live rendering (shared-rendering.ts).
       .leftJoin('live_translations as l', (join) => join.onRef('l.translation_id', '=', 't.id').onRef('l.revision_id', '=', 't.revision_id'))
-      .select(['t.locale', 't.slug', 't.title', 't.excerpt', 't.derived_excerpt'])
-      .select((eb) => [eb.fn.coalesce('t.html', 'l.html').as('html'), eb.fn.coalesce('t.blocks', 'l.blocks').as('blocks'), eb.fn.coalesce('t.body_text', 'l.body_text').as('body_text')])
+      .select(['t.locale', 't.slug', 't.title', 't.excerpt'])
+      .select((eb) => [eb.fn.coalesce('t.derived_excerpt', 'l.derived_excerpt').as('derived_excerpt'), eb.fn.coalesce('t.html', 'l.html').as('html'), eb.fn.coalesce('t.blocks', 'l.blocks').as('blocks'), eb.fn.coalesce('t.body_text', 'l.body_text').as('body_text')])
       .where('t.post_id', '=', postId)
       .where('t.locale', '=', locale)
       .executeTakeFirst(),

@@ -95,7 +95,7 @@ async function applyStep(trx: Transaction<Database>, state: TextState, step: Ste
 async function resetDraftToLive(trx: Transaction<Database>, translationId: number, nowIso: string): Promise<void> {
   const live = await trx
     .selectFrom('live_translations')
-    .select(['revision_id', 'based_on_revision_id', 'slug', 'title', 'excerpt', 'seo_title', 'seo_description', 'reading_minutes', 'derived_excerpt', 'render_version'])
+    .select(['revision_id', 'based_on_revision_id', 'slug', 'title', 'excerpt', 'seo_title', 'seo_description', 'reading_minutes', 'render_version'])
     .where('translation_id', '=', translationId)
     .executeTakeFirstOrThrow();
   await trx
@@ -110,7 +110,6 @@ async function resetDraftToLive(trx: Transaction<Database>, translationId: numbe
       reading_minutes: live.reading_minutes,
       // The live text's rendering is the draft's again, shared rather than copied.
       ...sharedRenderColumns,
-      derived_excerpt: live.derived_excerpt,
       render_version: live.render_version,
       updated_at: nowIso,
     })

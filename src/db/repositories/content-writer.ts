@@ -297,8 +297,9 @@ export function createContentWriter(db: Kysely<Database>, render?: Renderer) {
           ? await db.updateTable('post_translations').set(columns).where('id', '=', translationId).where('revision_id', '=', revisionId).executeTakeFirst()
           : await db.updateTable('live_translations').set(columns).where('translation_id', '=', translationId).where('revision_id', '=', revisionId).executeTakeFirst();
       if (table === 'live') {
-        // A draft sharing this rendering (shared-rendering.ts) is as fresh as it now.
-        const shared = { derived_excerpt: rendered.derivedExcerpt, render_version: rendered.renderVersion, reading_minutes: rendered.readingMinutes };
+        // A draft sharing this rendering (shared-rendering.ts) is as fresh as it now, and reads
+        // its derived excerpt from it (a copy an older version left is emptied).
+        const shared = { derived_excerpt: null, render_version: rendered.renderVersion, reading_minutes: rendered.readingMinutes };
         await db.updateTable('post_translations').set(shared).where('id', '=', translationId).where('revision_id', '=', revisionId).where('html', 'is', null).execute();
       }
       return Number(updated.numUpdatedRows) > 0;

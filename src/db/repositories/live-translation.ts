@@ -38,7 +38,7 @@ export async function goLive(trx: Transaction<Database>, translationId: number, 
   // Already live and sharing its rendering: that rendering goes live again with it.
   const shared =
     draft.html === null
-      ? await trx.selectFrom('live_translations').select(['html', 'blocks', 'body_text']).where('translation_id', '=', translationId).where('revision_id', '=', draft.revision_id).executeTakeFirst()
+      ? await trx.selectFrom('live_translations').select(['html', 'blocks', 'body_text', 'derived_excerpt']).where('translation_id', '=', translationId).where('revision_id', '=', draft.revision_id).executeTakeFirst()
       : undefined;
   let text = {
     revision_id: draft.revision_id,
@@ -47,7 +47,7 @@ export async function goLive(trx: Transaction<Database>, translationId: number, 
     html: shared?.html ?? draft.html,
     blocks: shared?.blocks ?? draft.blocks,
     body_text: shared?.body_text ?? draft.body_text,
-    derived_excerpt: draft.derived_excerpt,
+    derived_excerpt: shared?.derived_excerpt ?? draft.derived_excerpt,
     render_version: draft.render_version,
   };
   if (options.revision && options.revision.id !== draft.revision_id) {
@@ -95,7 +95,7 @@ export async function goLive(trx: Transaction<Database>, translationId: number, 
   const draftState =
     text.revision_id === draft.revision_id
       ? { state: 'published', ...sharedRenderColumns }
-      : { state: 'published', ...(shared ? { html: shared.html, blocks: shared.blocks, body_text: shared.body_text } : {}) };
+      : { state: 'published', ...(shared ? { html: shared.html, blocks: shared.blocks, body_text: shared.body_text, derived_excerpt: shared.derived_excerpt } : {}) };
   await trx.updateTable('post_translations').set(draftState).where('id', '=', translationId).execute();
   await trx
     .updateTable('posts')
@@ -128,7 +128,7 @@ export async function goOffline(trx: Transaction<Database>, translationId: numbe
     .updateTable('post_translations as t')
     .set((eb) => {
       const live = eb.selectFrom('live_translations as l').whereRef('l.translation_id', '=', 't.id').whereRef('l.revision_id', '=', 't.revision_id');
-      return { html: live.select('l.html'), blocks: live.select('l.blocks'), body_text: live.select('l.body_text') };
+      return { html: live.select('l.html'), blocks: live.select('l.blocks'), body_text: live.select('l.body_text'), derived_excerpt: live.select('l.derived_excerpt') };
     })
     .where('t.id', '=', translationId)
     .where('t.html', 'is', null)
