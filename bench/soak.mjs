@@ -205,6 +205,8 @@ const sample = async (label) => {
     threads: proc?.threads,
     workers: workers.workers,
     workersHeap: workers.heapUsed,
+    // Processes of their own since 2026-11-29: their memory is not in the server's RSS.
+    workersRss: workers.rss,
     files: s.openFiles,
     cacheEntries: s.cache.entries,
     cacheBytes: s.cache.bytes,
@@ -218,7 +220,7 @@ const sample = async (label) => {
   if (out) appendFileSync(out, `${JSON.stringify(last)}\n`);
   console.log(
     `${label.padEnd(8)} rss ${mb(last.rss)} MB (anon ${mb(last.rssAnon ?? 0)}), heap ${mb(last.heap)} of ${mb(last.heapTotal ?? 0)} MB, external ${mb(last.external)} MB (array buffers ${mb(last.arrayBuffers ?? 0)}), ` +
-      `workers ${last.workers ?? '?'} heap ${mb(last.workersHeap ?? 0)} MB, open files ${last.files}, page cache ${last.cacheEntries} / ${mb(last.cacheBytes)} MB, ` +
+      `workers ${last.workers ?? '?'} heap ${mb(last.workersHeap ?? 0)} MB rss ${mb(last.workersRss ?? 0)} MB, open files ${last.files}, page cache ${last.cacheEntries} / ${mb(last.cacheBytes)} MB, ` +
       `compressed ${last.compressedEntries ?? '?'} / ${mb(last.compressedBytes ?? 0)} MB, load ${last.load.toFixed(1)}`,
   );
 };

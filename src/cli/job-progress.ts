@@ -30,7 +30,8 @@ export function parentReporter(): JobReporter | undefined {
  * Run by the Studio, the command shares the machine with the server that started it: at a
  * lower priority, an export, backup or import takes the CPU the server's readers leave,
  * instead of half of it (docs/performance.md, "Export, backup and import"). Called first
- * thing, so the threads the command starts later (compression, render workers) inherit it.
+ * thing, so the threads and processes the command starts later (compression, render
+ * workers) inherit it.
  */
 export function giveWayToServer(): void {
   if (!process.send) return;

@@ -28,7 +28,6 @@ import { varyAcceptLayer } from './vary-accept';
 import { layerProblems, nextPatchProblems } from './self-check';
 import { createTraditional, settingsFromServer } from './traditional';
 import { readOrCreateRevalidateToken } from '@/server/revalidate-token';
-import { codeProtectionWarning, readCpuinfo } from '@/server/deployment/code-protection';
 
 /** How long the Traditional-script layer keeps the site's settings: DUET_SCRIPT_SETTINGS_MS (tests), default 30 s. */
 function scriptSettingsMaxAgeMs(): number {
@@ -61,8 +60,6 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
   } catch (error) {
     stop(error instanceof Error ? error.message : String(error));
   }
-  const codeWarning = codeProtectionWarning(process.execArgv, readCpuinfo());
-  if (codeWarning) console.warn(`duet: ${codeWarning}`);
   const patchProblems = nextPatchProblems();
   if (patchProblems.length > 0) stop(patchProblems.join('\n'));
 

@@ -9,7 +9,7 @@ import { closeRenderPool, renderPoolStats, countFormulaDelimiters, markdownBlock
 afterAll(() => closeRenderPool());
 
 describe('renderInWorker', () => {
-  it('renders in a worker thread exactly as in this one', async () => {
+  it('renders in a worker process exactly as in this one', async () => {
     const input = { markdown: '# 茶\n\nA *cup* of `tea`.\n\n```ts\nconst a = 1;\n```\n', locale: 'zh' as const };
     expect(await renderInWorker(input)).toEqual(await renderDocument(input));
   }, 60_000);
@@ -52,6 +52,34 @@ describe('renderInWorker', () => {
       await closeRenderPool();
     }
     expect((await renderInWorker({ markdown: 'after *that*', locale: 'en' })).html).toBe('<p>after <em>that</em></p>');
+  }, 60_000);
+
+  it('survives a worker that dies during a job, and runs the job once more in a fresh one', async () => {
+    // A stand-in worker that dies at once (as on V8's abort, without leaving a core file) on
+    // its first job and answers in the next process; the server's process must not go with it.
+    await closeRenderPool();
+    const dir = mkdtempSync(join(tmpdir(), 'duet-render-'));
+    const stub = join(dir, 'duet-render-worker.mjs');
+    writeFileSync(
+      stub,
+      `import { existsSync, writeFileSync } from 'node:fs';
+const marker = ${JSON.stringify(join(dir, 'crashed'))};
+process.on('message', ({ id }) => {
+  if (!existsSync(marker)) { writeFileSync(marker, ''); process.kill(process.pid, 'SIGKILL'); }
+  process.send({ id, result: { html: 'second worker', pid: process.pid } });
+});
+process.send({ ready: true });
+`,
+    );
+    vi.stubEnv('DUET_RENDER_WORKER_FILE', stub);
+    try {
+      const result = (await renderInWorker({ markdown: 'crash once', locale: 'en' })) as unknown as { html: string; pid: number };
+      expect(result.html).toBe('second worker');
+      expect(result.pid).not.toBe(process.pid);
+    } finally {
+      vi.unstubAllEnvs();
+      await closeRenderPool();
+    }
   }, 60_000);
 
   it('leaves this thread free while a long text renders', async () => {

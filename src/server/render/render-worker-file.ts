@@ -1,8 +1,7 @@
-// Which file the render pool's worker threads run.
+// Which file the render pool's worker processes run, and with which Node options.
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { WorkerOptions } from 'node:worker_threads';
 
 const workerBundle = 'duet-render-worker.mjs';
 
@@ -13,13 +12,13 @@ const workerBundle = 'duet-render-worker.mjs';
  * `<distDir>/duet-cli.mjs`), the worker bundle beside it; otherwise (the command line
  * through tsx, `next dev`) the TypeScript source through tsx.
  */
-export function renderWorkerFile(): [string, WorkerOptions] {
+export function renderWorkerFile(): [file: string, execArgv: string[]] {
   const testBundle = process.env.DUET_RENDER_WORKER_FILE;
-  if (testBundle) return [testBundle, {}];
+  if (testBundle) return [testBundle, []];
   const built = join(process.cwd(), process.env.NEXT_DIST_DIR || '.next', workerBundle);
-  if (process.env.NEXT_RUNTIME && process.env.NODE_ENV === 'production' && existsSync(built)) return [built, {}];
+  if (process.env.NEXT_RUNTIME && process.env.NODE_ENV === 'production' && existsSync(built)) return [built, []];
   const here = dirname(fileURLToPath(import.meta.url));
   const source = join(here, 'render-worker.ts');
-  if (!existsSync(source) && existsSync(join(here, workerBundle))) return [join(here, workerBundle), {}];
-  return [source, { execArgv: ['--import', 'tsx'] }];
+  if (!existsSync(source) && existsSync(join(here, workerBundle))) return [join(here, workerBundle), []];
+  return [source, ['--import', 'tsx']];
 }

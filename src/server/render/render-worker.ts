@@ -1,10 +1,9 @@
-// The render worker: a thread that turns Markdown into what readers see (render-document),
+// The render worker: a process that turns Markdown into what readers see (render-document),
 // cuts the display font down to the characters a page shows (subset-display-font), and
 // makes a text's copy for pasting into another editor (core/copy-elsewhere), and cuts a
 // text into its Markdown blocks for the translation memory's rebuild.
-// The pool (render-pool.ts) gives it one job at a time and terminates it when a job runs
-// past its time budget, so a text crafted to be slow costs this thread, never the server's.
-import { parentPort } from 'node:worker_threads';
+// The pool (render-pool.ts) gives it one job at a time and kills it when a job runs past
+// its time budget, so a text crafted to be slow costs this process, never the server's.
 import { copyForPaste, type CopyOptions } from '@/core/copy-elsewhere/copy-html';
 import { renderDocument, type RenderDocumentInput } from '@/core/markdown/render-document';
 import { markdownBlocks } from '@/core/translation/segments';
@@ -16,13 +15,13 @@ export type WorkerTask =
   | { kind: 'copy-for-paste'; html: string; options: CopyOptions }
   | { kind: 'markdown-blocks'; markdown: string };
 
-export interface WorkerJobMessage {
-  id: number;
-  task: WorkerTask;
-}
+/** What the pool sends: a job, or a request for this process's memory figures. */
+export type WorkerMessage = { id: number; task: WorkerTask } | { memory: true };
 
-const port = parentPort;
-if (!port) throw new Error('render-worker.ts runs as a worker thread only.');
+const send = process.send?.bind(process);
+if (!send) throw new Error('render-worker.ts runs as a child process of the render pool only (child_process.fork).');
+// The server is gone (ended, crashed or killed): so is its formatter.
+process.on('disconnect', () => process.exit(0));
 
 function run(task: WorkerTask): Promise<unknown> {
   switch (task.kind) {
@@ -37,14 +36,19 @@ function run(task: WorkerTask): Promise<unknown> {
   }
 }
 
-port.on('message', ({ id, task }: WorkerJobMessage) => {
+process.on('message', (message: WorkerMessage) => {
+  if ('memory' in message) {
+    send({ memory: process.memoryUsage() });
+    return;
+  }
+  const { id, task } = message;
   run(task).then(
-    (result) => port.postMessage({ id, result }),
-    (error: unknown) => port.postMessage({ id, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }),
+    (result) => send({ id, result }),
+    (error: unknown) => send({ id, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }),
   );
 });
 // Load the highlighter and the parser before the first real job, whose budget should
 // pay for its text and not for this start-up.
 void renderDocument({ markdown: '# a\n\n```ts\nconst a = 1;\n```\n', locale: 'en' })
   .catch(() => undefined)
-  .then(() => port.postMessage({ ready: true }));
+  .then(() => send({ ready: true }));
