@@ -17,6 +17,7 @@
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../dialect';
 import { packText, unpackText, type StoredText } from '../stored-text';
+import { columnTypeOf } from './columns-of';
 
 const batch = 200;
 
@@ -25,9 +26,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     await rewriteSqlite(db, 'text', (body) => packText(unpackText(body)));
     return;
   }
-  if ((await typeOfBody(db, 'revisions')) === 'text') await convertPostgres(db, 'bytea', (body) => packText(unpackText(body)));
+  if ((await columnTypeOf(db, 'revisions', 'body')) === 'text') await convertPostgres(db, 'bytea', (body) => packText(unpackText(body)));
   for (const { table, key } of ownBodies) {
-    if ((await typeOfBody(db, table)) !== 'text') continue;
+    if ((await columnTypeOf(db, table, 'body')) !== 'text') continue;
     await sql`alter table ${sql.table(table)} alter column body drop default`.execute(db);
     await sql`alter table ${sql.table(table)} alter column body type bytea using convert_to(body, 'UTF8')`.execute(db);
     await sql`alter table ${sql.table(table)} alter column body set default ''::bytea`.execute(db);
@@ -41,9 +42,9 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     await rewriteSqlite(db, 'blob', (body) => unpackText(body));
     return;
   }
-  if ((await typeOfBody(db, 'revisions')) === 'bytea') await convertPostgres(db, 'text', (body) => unpackText(body));
+  if ((await columnTypeOf(db, 'revisions', 'body')) === 'bytea') await convertPostgres(db, 'text', (body) => unpackText(body));
   for (const { table, key } of ownBodies) {
-    if ((await typeOfBody(db, table)) !== 'bytea') continue;
+    if ((await columnTypeOf(db, table, 'body')) !== 'bytea') continue;
     await rewriteOwnBodies(db, table, key, (bytes) => Buffer.from(unpackText(bytes), 'utf8'));
     await sql`alter table ${sql.table(table)} alter column body drop default`.execute(db);
     await sql`alter table ${sql.table(table)} alter column body type text using convert_from(body, 'UTF8')`.execute(db);
@@ -58,62 +59,63 @@ const ownBodies = [
 
 /** PostgreSQL: the own bodies that are not empty (few) through `change`, a batch a statement. */
 async function rewriteOwnBodies(db: Kysely<unknown>, table: string, key: string, change: (body: Uint8Array) => Uint8Array): Promise<void> {
-  let after = 0;
-  for (;;) {
-    const { rows } = await sql<{ id: number; body: Uint8Array }>`
-      select ${sql.ref(key)} as id, body from ${sql.table(table)}
-      where ${sql.ref(key)} > ${after} and length(body) > 0 order by ${sql.ref(key)} limit ${batch}`.execute(db);
-    if (rows.length === 0) return;
-    const values = rows.map((row) => sql`(${row.id}::integer, ${change(row.body)}::bytea)`);
-    await sql`
-      update ${sql.table(table)} set body = v.body from (values ${sql.join(values)}) as v(id, body)
-      where ${sql.ref(`${table}.${key}`)} = v.id`.execute(db);
-    after = Number(rows[rows.length - 1]!.id);
-  }
+  await inBatches(
+    async (after) =>
+      (
+        await sql<{ id: number; body: Uint8Array }>`
+          select ${sql.ref(key)} as id, body from ${sql.table(table)}
+          where ${sql.ref(key)} > ${after} and length(body) > 0 order by ${sql.ref(key)} limit ${batch}`.execute(db)
+      ).rows,
+    async (rows) => {
+      const values = rows.map((row) => sql`(${row.id}::integer, ${change(row.body)}::bytea)`);
+      await sql`
+        update ${sql.table(table)} set body = v.body from (values ${sql.join(values)}) as v(id, body)
+        where ${sql.ref(`${table}.${key}`)} = v.id`.execute(db);
+    },
+  );
 }
 
 type Row = { id: number; body: StoredText };
 
 /** The revisions' bodies stored as `from` (SQLite's typeof) through `change`, a batch a statement. */
 async function rewriteSqlite(db: Kysely<unknown>, from: 'text' | 'blob', change: (body: StoredText) => StoredText): Promise<void> {
-  let after = 0;
-  for (;;) {
-    const { rows } = await sql<Row>`
-      select id, body from revisions where id > ${after} and typeof(body) = ${from} order by id limit ${batch}`.execute(db);
-    if (rows.length === 0) return;
-    const values = rows.map((row) => sql`(${row.id}, ${change(row.body)})`);
-    await sql`
-      with v(id, body) as (values ${sql.join(values)})
-      update revisions set body = (select v.body from v where v.id = revisions.id)
-      where id in (select id from v)`.execute(db);
-    after = Number(rows[rows.length - 1]!.id);
-  }
+  await inBatches(
+    async (after) => (await sql<Row>`select id, body from revisions where id > ${after} and typeof(body) = ${from} order by id limit ${batch}`.execute(db)).rows,
+    async (rows) => {
+      const values = rows.map((row) => sql`(${row.id}, ${change(row.body)})`);
+      await sql`
+        with v(id, body) as (values ${sql.join(values)})
+        update revisions set body = (select v.body from v where v.id = revisions.id)
+        where id in (select id from v)`.execute(db);
+    },
+  );
 }
 
-async function typeOfBody(db: Kysely<unknown>, table: string): Promise<string | undefined> {
-  const { rows } = await sql<{ type: string }>`
-    select data_type as type from information_schema.columns
-    where table_schema = current_schema() and table_name = ${table} and column_name = 'body'`.execute(db);
-  return rows[0]?.type;
+/** `handle` on each batch `select` gives after the last key of the one before, until one is empty. */
+async function inBatches<T extends { id: number }>(select: (after: number) => Promise<T[]>, handle: (rows: T[]) => Promise<void>): Promise<void> {
+  for (let after = 0; ; ) {
+    const rows = await select(after);
+    if (rows.length === 0) return;
+    await handle(rows);
+    after = Number(rows[rows.length - 1]!.id);
+  }
 }
 
 /** Moves `body` into a new column of `type`, each value through `change`, then gives it the name. */
 async function convertPostgres(db: Kysely<unknown>, type: 'bytea' | 'text', change: (body: StoredText) => StoredText): Promise<void> {
   await sql`alter table revisions add column if not exists body_converted ${sql.raw(type)}`.execute(db);
   if (type === 'bytea') await sql`alter table revisions alter column body_converted set storage external`.execute(db);
-  let after = 0;
-  for (;;) {
-    const { rows } = await sql<Row>`
-      select id, body from revisions where id > ${after} and body_converted is null order by id limit ${batch}`.execute(db);
-    if (rows.length === 0) break;
-    const values = rows.map((row) => sql`(${row.id}::integer, ${change(row.body)}::${sql.raw(type)})`);
-    // The old value emptied in the same update: its TOAST space is freed by the next vacuum.
-    await sql`
-      update revisions set body_converted = v.body, body = ${type === 'bytea' ? sql`''` : sql`'\\x'::bytea`}
-      from (values ${sql.join(values)}) as v(id, body)
-      where revisions.id = v.id`.execute(db);
-    after = Number(rows[rows.length - 1]!.id);
-  }
+  await inBatches(
+    async (after) => (await sql<Row>`select id, body from revisions where id > ${after} and body_converted is null order by id limit ${batch}`.execute(db)).rows,
+    async (rows) => {
+      const values = rows.map((row) => sql`(${row.id}::integer, ${change(row.body)}::${sql.raw(type)})`);
+      // The old value emptied in the same update: its TOAST space is freed by the next vacuum.
+      await sql`
+        update revisions set body_converted = v.body, body = ${type === 'bytea' ? sql`''` : sql`'\\x'::bytea`}
+        from (values ${sql.join(values)}) as v(id, body)
+        where revisions.id = v.id`.execute(db);
+    },
+  );
   await sql`alter table revisions drop column body`.execute(db);
   await sql`alter table revisions rename column body_converted to body`.execute(db);
   await sql`alter table revisions alter column body set not null`.execute(db);

@@ -13,3 +13,11 @@ export async function columnsOf(db: Kysely<unknown>, table: string): Promise<str
     : await sql<{ name: string }>`select name from pragma_table_info(${table}) order by cid`.execute(db);
   return rows.map((row) => row.name);
 }
+
+/** A column's type on PostgreSQL (`information_schema`'s `data_type`: 'text', 'bytea'…), in this schema; undefined when it has none. */
+export async function columnTypeOf(db: Kysely<unknown>, table: string, column: string): Promise<string | undefined> {
+  const { rows } = await sql<{ type: string }>`
+    select data_type as type from information_schema.columns
+    where table_schema = current_schema() and table_name = ${table} and column_name = ${column}`.execute(db);
+  return rows[0]?.type;
+}
