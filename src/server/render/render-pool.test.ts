@@ -14,6 +14,15 @@ describe('renderInWorker', () => {
     expect(await renderInWorker(input)).toEqual(await renderDocument(input));
   }, 60_000);
 
+  it('reports its workers’ memory and CPU time, which are not in this process’s own', async () => {
+    await renderInWorker({ markdown: '# 茶\n\nA *cup*.', locale: 'en' });
+    const stats = await renderPoolStats();
+    expect(stats.workers).toBeGreaterThan(0);
+    expect(stats.rss).toBeGreaterThan(10 * 2 ** 20);
+    expect(stats.heapUsed).toBeGreaterThan(0);
+    expect(stats.cpuMicros).toBeGreaterThan(0);
+  }, 60_000);
+
   it('cuts a text into the Markdown blocks the translation memory cuts, in a worker', async () => {
     const markdown = '## 茶\n\n第一段。第二句。\n\n- 一\n- 二\n\n```ts\nconst a = 1;\n```\n\n> 引用\n';
     const blocks = await markdownBlocksInWorker(markdown);

@@ -101,7 +101,7 @@ export function warmRenderPool(): void {
 /** The workers' count and heaps, for the internal stats route; none when the pool never started. */
 export async function renderPoolStats(): Promise<WorkerPoolStats> {
   const current = (globalThis as GlobalWithPool)[globalKey];
-  return current ? current.stats() : { workers: 0, queued: 0, heapUsed: 0, heapTotal: 0, external: 0, rss: 0 };
+  return current ? current.stats() : { workers: 0, queued: 0, heapUsed: 0, heapTotal: 0, external: 0, rss: 0, cpuMicros: 0 };
 }
 
 /** Stops the workers (tests, CLI commands that want to exit at once). */

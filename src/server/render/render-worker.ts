@@ -15,8 +15,14 @@ export type WorkerTask =
   | { kind: 'copy-for-paste'; html: string; options: CopyOptions }
   | { kind: 'markdown-blocks'; markdown: string };
 
-/** What the pool sends: a job, or a request for this process's memory figures. */
-export type WorkerMessage = { id: number; task: WorkerTask } | { memory: true };
+/** What the pool sends: a job, or a request for this process's memory and CPU time. */
+export type WorkerMessage = { id: number; task: WorkerTask } | { usage: true };
+
+/** A worker's answer to `{ usage: true }`. */
+export interface WorkerUsage {
+  memory: NodeJS.MemoryUsage;
+  cpu: NodeJS.CpuUsage;
+}
 
 const send = process.send?.bind(process);
 if (!send) throw new Error('render-worker.ts runs as a child process of the render pool only (child_process.fork).');
@@ -37,8 +43,8 @@ function run(task: WorkerTask): Promise<unknown> {
 }
 
 process.on('message', (message: WorkerMessage) => {
-  if ('memory' in message) {
-    send({ memory: process.memoryUsage() });
+  if ('usage' in message) {
+    send({ usage: { memory: process.memoryUsage(), cpu: process.cpuUsage() } satisfies WorkerUsage });
     return;
   }
   const { id, task } = message;

@@ -11,7 +11,7 @@
 // --no-memory-protection-keys; nodejs/node#64500). In a
 // process of its own, a worker's WebAssembly can end no one's life but its own.
 import { type ChildProcess, fork } from 'node:child_process';
-import type { WorkerMessage, WorkerTask } from './render-worker';
+import type { WorkerMessage, WorkerTask, WorkerUsage } from './render-worker';
 import { AppError } from '@/core/errors/app-error';
 import { codeProtectionFlag } from '@/server/deployment/code-protection';
 import { logger } from '@/server/logger';
@@ -39,8 +39,8 @@ interface Slot {
   timer: NodeJS.Timeout | null;
   /** The end of what the worker wrote to stderr: why it stopped, when it stops before it is ready. */
   stderrTail: string;
-  /** Callers waiting for the worker's memory figures. */
-  memoryWaiters: ((usage: NodeJS.MemoryUsage | null) => void)[];
+  /** Callers waiting for the worker's memory and CPU time. */
+  usageWaiters: ((usage: WorkerUsage | null) => void)[];
 }
 
 export interface WorkerPoolStats {
@@ -50,9 +50,11 @@ export interface WorkerPoolStats {
   heapTotal: number;
   external: number;
   rss: number;
+  /** CPU time (user and system, microseconds) the current workers used since they started. */
+  cpuMicros: number;
 }
 
-type Reply = { ready: true } | { memory: NodeJS.MemoryUsage } | { id: number; result: unknown } | { id: number; error: string };
+type Reply = { ready: true } | { usage: WorkerUsage } | { id: number; result: unknown } | { id: number; error: string };
 
 /** Workers that stopped before they were ready, in a row, after which the waiting texts are refused. */
 const maxStartFailures = 3;
@@ -132,7 +134,7 @@ export class WorkerPool {
   }
 
   private start(): void {
-    const slot: Slot = { worker: spawnWorker(), ready: false, job: null, timer: null, stderrTail: '', memoryWaiters: [] };
+    const slot: Slot = { worker: spawnWorker(), ready: false, job: null, timer: null, stderrTail: '', usageWaiters: [] };
     // The worker's life does not keep this process alive; its channel does while there is work (holdOpen).
     slot.worker.unref();
     slot.worker.stderr?.on('data', (chunk: Buffer) => {
@@ -141,8 +143,8 @@ export class WorkerPool {
     });
     (slot.worker.stderr as { unref?: () => void } | null)?.unref?.();
     slot.worker.on('message', (reply: Reply) => {
-      if ('memory' in reply) {
-        for (const waiter of slot.memoryWaiters.splice(0)) waiter(reply.memory);
+      if ('usage' in reply) {
+        for (const waiter of slot.usageWaiters.splice(0)) waiter(reply.usage);
         return;
       }
       if ('ready' in reply) {
@@ -189,7 +191,7 @@ export class WorkerPool {
     if (!slot.ready) this.startFailures += 1;
     const job = slot.job;
     this.finish(slot);
-    for (const waiter of slot.memoryWaiters.splice(0)) waiter(null);
+    for (const waiter of slot.usageWaiters.splice(0)) waiter(null);
     if (terminate) slot.worker.kill('SIGKILL');
     if (job && retry && !job.retried) {
       // A budget is wall-clock time: on a machine busy with other work an ordinary text can
@@ -221,25 +223,33 @@ export class WorkerPool {
   }
 
   /**
-   * The workers' memory, summed: processes of their own, so none of it is in this process's
-   * RSS. A worker busy with a long text answers after it; one that has not answered within
-   * a second counts as nothing.
+   * The workers' memory and CPU time, summed: processes of their own, so none of it is in
+   * this process's RSS or cpuUsage(). A worker busy with a long text answers after it; one
+   * that has not answered within a second counts as nothing.
    */
   async stats(): Promise<WorkerPoolStats> {
-    const usages = await Promise.all(this.slots.map((slot) => this.memoryOf(slot)));
-    const sum = (pick: (usage: NodeJS.MemoryUsage) => number) => usages.reduce((total, usage) => total + (usage ? pick(usage) : 0), 0);
-    return { workers: this.slots.length, queued: this.queue.length, heapUsed: sum((u) => u.heapUsed), heapTotal: sum((u) => u.heapTotal), external: sum((u) => u.external), rss: sum((u) => u.rss) };
+    const usages = await Promise.all(this.slots.map((slot) => this.usageOf(slot)));
+    const sum = (pick: (usage: WorkerUsage) => number) => usages.reduce((total, usage) => total + (usage ? pick(usage) : 0), 0);
+    return {
+      workers: this.slots.length,
+      queued: this.queue.length,
+      heapUsed: sum((u) => u.memory.heapUsed),
+      heapTotal: sum((u) => u.memory.heapTotal),
+      external: sum((u) => u.memory.external),
+      rss: sum((u) => u.memory.rss),
+      cpuMicros: sum((u) => u.cpu.user + u.cpu.system),
+    };
   }
 
-  private memoryOf(slot: Slot): Promise<NodeJS.MemoryUsage | null> {
+  private usageOf(slot: Slot): Promise<WorkerUsage | null> {
     if (!slot.ready || !slot.worker.connected) return Promise.resolve(null);
     return new Promise((resolve) => {
       const timer = setTimeout(() => resolve(null), 1000);
-      slot.memoryWaiters.push((usage) => {
+      slot.usageWaiters.push((usage) => {
         clearTimeout(timer);
         resolve(usage);
       });
-      slot.worker.send({ memory: true } satisfies WorkerMessage);
+      slot.worker.send({ usage: true } satisfies WorkerMessage);
     });
   }
 
