@@ -10,7 +10,7 @@
 // Readers' cache invalidation (revalidateTag) happens on a server after the commit and is
 // not part of this path. Every step's p50 and p95 over --posts posts, each a new pair (the
 // demo articles, first paragraph numbered: new memory units, as a real new post has), and
-// the process's CPU time per step (this thread, the render workers and SQLite; not the
+// the process's CPU time per step (this thread, SQLite and the render workers' processes; not the
 // PostgreSQL server's), which a loaded machine inflates far less than the wall clock.
 //   npx tsx bench/post-add.ts [--sites 1000,10000] [--posts 50] [--db sqlite,postgres] [--fresh]
 // Sites are kept (SQLite: bench/.data/post-add-N; PostgreSQL: schema bench_post_add_N) and
@@ -23,9 +23,10 @@ import { createDatabase } from '../src/db/client';
 import { migrateToLatest } from '../src/db/migrate';
 import type { Database } from '../src/db/schema';
 import { createContentRepository } from '../src/db/repositories/content-repository';
+import { forgetUnheld, replaceLinks, unitsHeldBy } from '../src/db/repositories/memory-links';
 import { reindexPost } from '../src/db/repositories/search-index';
 import { refreshPostMemory } from '../src/db/repositories/translation-memory-store';
-import { closeRenderPool, renderInWorker } from '../src/server/render/render-pool';
+import { closeRenderPool, renderInWorker, renderPoolStats } from '../src/server/render/render-pool';
 import { refreshPostMemoryPerUnit } from '../tests/integration/helpers/per-unit-memory';
 import { demoPairs, renderOnce } from './demo-texts';
 
@@ -96,15 +97,20 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 };
 
-/** CPU time of the whole process (this thread, the render workers, SQLite) per step: what the machine's load does not inflate much. */
+/**
+ * CPU time per step of this process (this thread, SQLite) and of the render workers
+ * (processes of their own): what the machine's load does not inflate much.
+ */
 const cpu: Record<string, number[]> = {};
 async function timed<T>(work: () => Promise<T>, step?: string): Promise<[T, number]> {
+  const w0 = step ? (await renderPoolStats()).cpuMicros : 0;
   const t0 = performance.now();
   const c0 = process.cpuUsage();
   const result = await work();
   const used = process.cpuUsage(c0);
-  if (step) (cpu[step] ??= []).push((used.user + used.system) / 1000);
-  return [result, performance.now() - t0];
+  const elapsed = performance.now() - t0;
+  if (step) (cpu[step] ??= []).push((used.user + used.system + (await renderPoolStats()).cpuMicros - w0) / 1000);
+  return [result, elapsed];
 }
 
 async function measure(db: Kysely<Database>): Promise<Record<string, number[]>> {
@@ -124,9 +130,9 @@ async function measure(db: Kysely<Database>): Promise<Record<string, number[]>> 
     // anew: by the per-unit build it replaced (tests' reference) and by the batched one, in
     // turn, so both meet the same load.
     const forget = () => db.transaction().execute(async (trx) => {
-      const units = (await trx.selectFrom('translation_memory_links').select('unit_id').where('post_id', '=', created.id).execute()).map((row) => row.unit_id);
-      await trx.deleteFrom('translation_memory_links').where('post_id', '=', created.id).execute();
-      if (units.length > 0) await trx.deleteFrom('translation_memory_units').where('id', 'in', units).where((eb) => eb.not(eb.exists(eb.selectFrom('translation_memory_links as l').select('l.unit_id').whereRef('l.unit_id', '=', 'translation_memory_units.id')))).execute();
+      const units = await unitsHeldBy(trx, [created.id]);
+      await replaceLinks(trx, [created.id], new Map());
+      await forgetUnheld(trx, units);
     });
     await forget();
     const [, perUnit] = await timed(() => db.transaction().execute((trx) => refreshPostMemoryPerUnit(trx, created.id)), 'memory, per unit (before)');

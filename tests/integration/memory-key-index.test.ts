@@ -17,6 +17,7 @@ import { createTranslationMemory } from '@/db/repositories/translation-memory';
 import { allUnitKeys, commonKeys, rarestKeys, sharingKeysQuery, unitsSharingKeys } from '@/db/repositories/translation-memory-keys';
 import { memoryKeyHashes } from '@/core/translation/memory-units';
 import { demoPairs } from './helpers/demo-pairs';
+import { unlinkUnit } from './helpers/memory-links';
 import { memoryContents } from './helpers/per-unit-memory';
 import { unique } from './helpers/factories';
 import { testTargets, type TestDatabase } from './helpers/test-databases';
@@ -88,7 +89,7 @@ for (const target of testTargets) {
 
       // A unit deleted takes its keys with it.
       const unit = converted[0]!.unit_id;
-      await t.db.deleteFrom('translation_memory_links').where('unit_id', '=', unit).execute();
+      await unlinkUnit(t.db, unit);
       await t.db.deleteFrom('translation_memory_units').where('id', '=', unit).execute();
       const left = await allUnitKeys(t.db);
       expect(left.filter((k) => k.unit_id === unit)).toEqual([]);

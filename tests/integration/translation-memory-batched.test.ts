@@ -8,6 +8,7 @@ import { migrateToLatest } from '@/db/migrate';
 import { createContentRepository } from '@/db/repositories/content-repository';
 import { createTranslationMemory } from '@/db/repositories/translation-memory';
 import { renderDocument } from '@/core/markdown/render-document';
+import { deleteAllLinks } from './helpers/memory-links';
 import { demoPairs } from './helpers/demo-pairs';
 import { memoryContents, refreshPostMemoryPerUnit } from './helpers/per-unit-memory';
 import { unique } from './helpers/factories';
@@ -25,7 +26,7 @@ for (const target of testTargets) {
     afterAll(() => t?.close());
 
     const empty = async () => {
-      await t.db.deleteFrom('translation_memory_links').execute();
+      await deleteAllLinks(t.db);
       await t.db.deleteFrom('translation_memory_units').execute();
     };
     it('holds the same units, keys and links as the per-unit build, after publishing and after a rebuild', async () => {

@@ -38,6 +38,7 @@ import * as memoryLinksNarrow from './2027-01-09T0002-memory-links-narrow';
 import * as memoryUnitColumns from './2027-01-09T0003-memory-unit-columns';
 import * as packedRevisions from './2027-01-10T0001-packed-revisions';
 import * as sharedDerivedExcerpt from './2027-01-10T0002-shared-derived-excerpt';
+import * as memoryPostUnits from './2027-01-11T0001-memory-post-units';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0001-content': content,
@@ -76,6 +77,7 @@ export const migrations: Record<string, Migration> = {
   '2027-01-09T0003-memory-unit-columns': memoryUnitColumns,
   '2027-01-10T0001-packed-revisions': packedRevisions,
   '2027-01-10T0002-shared-derived-excerpt': sharedDerivedExcerpt,
+  '2027-01-11T0001-memory-post-units': memoryPostUnits,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -14,6 +14,7 @@ import { markdownBlocks, type MarkdownBlock } from '@/core/translation/segments'
 import type { Database } from '../schema';
 import { unpackText, type StoredText } from '../stored-text';
 import { liveBody } from './live-body';
+import { forgetUnheld, replaceLinks, unitsHeldBy } from './memory-links';
 import { keysColumn, storeKeys } from './translation-memory-keys';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -94,26 +95,14 @@ export async function refreshPostsMemory(db: Db, postIds: readonly number[], cut
   }
   if (touched.length === 0) return;
 
-  const previous = new Set<number>();
-  for (const chunk of chunks(touched, idsPerStatement)) {
-    for (const row of await db.selectFrom('translation_memory_links').select('unit_id').where('post_id', 'in', chunk).execute()) previous.add(row.unit_id);
-    await db.deleteFrom('translation_memory_links').where('post_id', 'in', chunk).execute();
-  }
-
+  const previous = await unitsHeldBy(db, touched);
   const unitIds = await storeUnits(db, units.map((u) => u.unit));
   // A post's link to a unit, once however often the post repeats the sentence.
-  const links = new Map<string, { post_id: number; unit_id: number }>();
-  units.forEach(({ postId }, i) => links.set(`${postId}:${unitIds[i]!}`, { post_id: postId, unit_id: unitIds[i]! }));
-  for (const chunk of chunks([...links.values()], rowsPerInsert)) await db.insertInto('translation_memory_links').values(chunk).execute();
-
+  const links = new Map<number, Set<number>>();
+  units.forEach(({ postId }, i) => links.set(postId, (links.get(postId) ?? new Set()).add(unitIds[i]!)));
+  await replaceLinks(db, touched, links);
   // Units only these posts held are forgotten with them.
-  for (const chunk of chunks([...previous], idsPerStatement)) {
-    await db
-      .deleteFrom('translation_memory_units')
-      .where('id', 'in', chunk)
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('translation_memory_links as l').select('l.unit_id').whereRef('l.unit_id', '=', 'translation_memory_units.id'))))
-      .execute();
-  }
+  await forgetUnheld(db, previous);
 }
 
 /**

@@ -14,6 +14,7 @@ import type { Suggestion, TranslationSuggester } from '@/core/translation/sugges
 import type { Database } from '../schema';
 import { unpackText } from '../stored-text';
 import { liveBody } from './live-body';
+import { originsOf } from './memory-links';
 import { unitsSharingKeys } from './translation-memory-keys';
 import { refreshPostsMemory } from './translation-memory-store';
 
@@ -72,17 +73,11 @@ export function createTranslationMemory(db: Kysely<Database>): TranslationMemory
         if (best.length >= limit) break;
       }
       if (best.length === 0) return [];
-      const origins = await db
-        .selectFrom('translation_memory_links as l')
-        .innerJoin('live_translations as t', (join) => join.onRef('t.post_id', '=', 'l.post_id').on('t.locale', '=', to))
-        .select(['l.unit_id', 'l.post_id', 't.title', 't.slug'])
-        .where(
-          'l.unit_id',
-          'in',
-          best.map((x) => x.unit.id),
-        )
-        .orderBy('l.post_id', 'desc')
-        .execute();
+      const origins = await originsOf(
+        db,
+        best.map((x) => x.unit.id),
+        to,
+      );
       return best.map(({ unit, percentage }) => {
         const origin = origins.find((row) => row.unit_id === unit.id);
         return { sourceText: unit.source_text, targetText: unit.target_text, percentage, origin: origin ? { postId: origin.post_id, title: origin.title, slug: origin.slug } : null };

@@ -9,7 +9,9 @@ import { markdownBlocks } from '@/core/translation/segments';
 import type { Database } from '@/db/schema';
 import { liveBody } from '@/db/repositories/live-body';
 import { unpackText, type StoredText } from '@/db/stored-text';
+import { replaceLinks } from '@/db/repositories/memory-links';
 import { allUnitKeys, keysColumn, storeKeys } from '@/db/repositories/translation-memory-keys';
+import { allLinks } from './memory-links';
 
 export async function refreshPostMemoryPerUnit(db: Kysely<Database> | Transaction<Database>, postId: number): Promise<void> {
   const post = await db.selectFrom('posts').select('source_locale').where('id', '=', postId).executeTakeFirst();
@@ -17,15 +19,11 @@ export async function refreshPostMemoryPerUnit(db: Kysely<Database> | Transactio
   const source = live.find((row) => row.locale === post?.source_locale);
   const target = live.find((row) => row.locale !== post?.source_locale);
   if (source && target && isOutdated({ basedOnRevisionId: target.based_on_revision_id }, source.revision_id)) return;
-  await db.deleteFrom('translation_memory_links').where('post_id', '=', postId).execute();
-  if (!source || !target) return;
+  if (!source || !target) return replaceLinks(db, [postId], new Map());
   const side = (row: { locale: string; body: StoredText }) => ({ locale: row.locale as Locale, blocks: markdownBlocks(unpackText(row.body)) });
-  const links = new Map<number, { unit_id: number; post_id: number }>();
-  for (const unit of unitsOfPair(side(source), side(target))) {
-    const unitId = await storeUnit(db, unit);
-    links.set(unitId, { unit_id: unitId, post_id: postId });
-  }
-  if (links.size > 0) await db.insertInto('translation_memory_links').values([...links.values()]).execute();
+  const units = new Set<number>();
+  for (const unit of unitsOfPair(side(source), side(target))) units.add(await storeUnit(db, unit));
+  await replaceLinks(db, [postId], new Map([[postId, units]]));
 }
 
 async function storeUnit(db: Kysely<Database> | Transaction<Database>, { from, to, segment }: MemoryUnit): Promise<number> {
@@ -54,7 +52,7 @@ export async function memoryContents(db: Kysely<Database>) {
   const units = await db.selectFrom('translation_memory_units').select(['id', 'from_locale', 'to_locale', 'source_hash', 'target_hash', 'source_text', 'target_text']).execute();
   const identity = new Map(units.map((u) => [u.id, `${u.from_locale}>${u.to_locale}|${u.source_hash}|${u.target_hash}`]));
   const keys = await allUnitKeys(db);
-  const links = await db.selectFrom('translation_memory_links').select(['post_id', 'unit_id']).execute();
+  const links = await allLinks(db);
   return {
     units: units.map((u) => [identity.get(u.id), u.source_text, u.target_text].join('\u0000')).sort(),
     keys: keys.map((k) => `${identity.get(k.unit_id)}\u0000${k.hash}`).sort(),
