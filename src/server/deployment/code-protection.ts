@@ -5,10 +5,9 @@
 // (`npm start`, the render pool's workers, site jobs, the test harnesses) start Node with
 // `--no-memory-protection-keys`, which runs V8 as on a CPU without PKU and makes that rarer
 // there. It is no cure (a CI run saw the abort despite the flag; some of V8's checks of that
-// record do not depend on PKU, nodejs/node#64500), so the render
-// pool keeps WebAssembly out of the server's process altogether: its workers are processes
-// (server/render/render-pool.ts). V8 reads the flag only on its command line, not in
-// NODE_OPTIONS.
+// record do not depend on PKU, nodejs/node#64500), so the render pool keeps WebAssembly out
+// of the server's process altogether: its workers are processes (server/render/
+// worker-pool.ts). V8 reads the flag only on its command line, not in NODE_OPTIONS.
 
 /** The Node option Duet starts every process of its own with. */
 export const codeProtectionFlag = '--no-memory-protection-keys';

@@ -26,8 +26,11 @@ export interface WorkerUsage {
 
 const send = process.send?.bind(process);
 if (!send) throw new Error('render-worker.ts runs as a child process of the render pool only (child_process.fork).');
-// The server is gone (ended, crashed or killed): so is its formatter.
+// The server is gone (ended, crashed or killed): so is its formatter. A terminal's Ctrl-C
+// or a service manager's stop reaches the whole process group; the server decides when to
+// stop (after what is in flight, a render included), and this process ends with it.
 process.on('disconnect', () => process.exit(0));
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => undefined);
 
 function run(task: WorkerTask): Promise<unknown> {
   switch (task.kind) {

@@ -8,8 +8,8 @@
 // compiled code, which WebAssembly made and freed on threads that come and go can put out
 // of step; the process then aborts (`Check failed: jit_page.has_value()`), with or without
 // memory protection keys (seen in a CI run of the browser suite despite
-// --no-memory-protection-keys; nodejs/node#64500). In a
-// process of its own, a worker's WebAssembly can end no one's life but its own.
+// --no-memory-protection-keys; nodejs/node#64500). In a process of its own, a worker's
+// WebAssembly can end no one's life but its own.
 import { type ChildProcess, fork } from 'node:child_process';
 import type { WorkerMessage, WorkerTask, WorkerUsage } from './render-worker';
 import { AppError } from '@/core/errors/app-error';
