@@ -20,6 +20,7 @@ import { sql, type Kysely } from 'kysely';
 import { createDatabase } from '../src/db/client';
 import { migrateToLatest } from '../src/db/migrate';
 import { createContentRepository } from '../src/db/repositories/content-repository';
+import { refreshStudioList } from '../src/db/repositories/studio-list-refresh';
 import { createTranslationMemory } from '../src/db/repositories/translation-memory';
 import type { Database } from '../src/db/schema';
 import { demoPairs, renderOnce } from './demo-texts';
@@ -52,6 +53,9 @@ async function writeSite(db: Kysely<Database>): Promise<void> {
       },
     });
   }
+  // As a running server's background drain leaves it: the Studio list's summary rows
+  // written, its queue of stale posts empty (studio-list-refresh.ts).
+  await refreshStudioList(db, Number.POSITIVE_INFINITY);
 }
 
 type Sizes = Array<{ name: string; bytes: number }>;
