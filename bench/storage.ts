@@ -1,7 +1,8 @@
 // What a bilingual post costs on disk: a fresh site of N posts of the demo's length
 // (both languages published, written through the content repository, so every row, the
 // search index and the translation memory are the ones Duet writes; each distinct body
-// rendered once), then every table and index's bytes per post. SQLite: VACUUM, then the
+// rendered once; the Studio list's queue drained, as a running server's background drain
+// leaves it), then every table and index's bytes per post. SQLite: VACUUM, then the
 // `dbstat` table; PostgreSQL (TEST_DATABASE_URL, a fresh schema dropped afterwards):
 // VACUUM FULL, then pg_total_relation_size of each table (its indexes and TOAST with it).
 // --columns also prints the bytes of each large column of the text tables (SQLite: as
