@@ -10,6 +10,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Locale } from '@/core/locales';
 import { isPostgres } from '../dialect';
 import type { Database } from '../schema';
+import { chunks } from './statement-chunks';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -17,15 +18,6 @@ type Db = Kysely<Database> | Transaction<Database>;
 export type PostUnitsTables = {
   translation_memory_post_units: { post_id: number; unit_ids: number[] };
 };
-
-/** Rows and ids per statement: far below either database's limit on bound values. */
-const perStatement = 500;
-
-function chunks<T>(items: readonly T[], size = perStatement): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
 
 const postUnits = (db: Db) => db.withTables<PostUnitsTables>();
 

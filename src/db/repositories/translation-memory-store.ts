@@ -15,6 +15,7 @@ import type { Database } from '../schema';
 import { unpackText, type StoredText } from '../stored-text';
 import { liveBody } from './live-body';
 import { forgetUnheld, replaceLinks, unitsHeldBy } from './memory-links';
+import { chunks } from './statement-chunks';
 import { keysColumn, storeKeys } from './translation-memory-keys';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -33,15 +34,6 @@ export function cutBlocksOf(texts: PerLocale<{ body: string }>, rendered: PerLoc
   return cut;
 }
 
-/** Rows per multi-row statement: far below either database's limit on bound values. */
-const rowsPerInsert = 500;
-const idsPerStatement = 500;
-
-const chunks = <T>(items: readonly T[], size: number): T[][] => {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-};
 
 interface Identity {
   from_locale: Locale;
@@ -68,7 +60,7 @@ export async function refreshPostsMemory(db: Db, postIds: readonly number[], cut
   const ids = [...new Set(postIds)];
   const sources = new Map<number, string>();
   const live = new Map<number, Array<{ locale: string; body: StoredText; revision_id: number; based_on_revision_id: number | null }>>();
-  for (const chunk of chunks(ids, idsPerStatement)) {
+  for (const chunk of chunks(ids)) {
     for (const row of await db.selectFrom('posts').select(['id', 'source_locale']).where('id', 'in', chunk).execute()) sources.set(row.id, row.source_locale);
     const texts = await db.selectFrom('live_translations').select(['post_id', 'locale', 'revision_id', 'based_on_revision_id']).select(liveBody().as('body')).where('post_id', 'in', chunk).execute();
     for (const row of texts) {
@@ -127,7 +119,7 @@ async function storeUnits(db: Db, units: readonly MemoryUnit[]): Promise<number[
       else directions.set(direction, [identity]);
     }
     for (const group of directions.values()) {
-      for (const chunk of chunks(group, idsPerStatement)) {
+      for (const chunk of chunks(group)) {
         const rows = await db
           .selectFrom('translation_memory_units')
           .select(['id', 'from_locale', 'to_locale', 'source_hash', 'target_hash'])
@@ -142,7 +134,7 @@ async function storeUnits(db: Db, units: readonly MemoryUnit[]): Promise<number[
   await lookUp([...first.values()].map((i) => identities[i]!));
 
   const missing = [...first.entries()].filter(([key]) => !found.has(key)).map(([, i]) => i);
-  for (const chunk of chunks(missing, rowsPerInsert)) {
+  for (const chunk of chunks(missing)) {
     const hashes = new Map(chunk.map((i) => [i, memoryKeyHashes(units[i]!.segment.sourceText, units[i]!.from, units[i]!.to)]));
     const rows = chunk.map((i) => {
       const { segment } = units[i]!;
