@@ -227,6 +227,9 @@ function suite(target: TestTarget) {
       const packedKind = isPostgres(t.db) ? 'bytea' : 'blob';
       expect(kinds.rows.length).toBe(4);
       expect(kinds.rows.every((row) => row.html === packedKind && row.body_text === packedKind)).toBe(true);
+      // Each plain text packed against its HTML (2027-01-12): a zlib stream that names a dictionary.
+      const plainTexts = await t.db.selectFrom('live_translations').select('body_text').execute();
+      expect(plainTexts.map((row) => Buffer.from(row.body_text as Uint8Array).subarray(0, 2).toString('hex'))).toEqual(['78bb', '78bb', '78bb', '78bb']);
       // The revisions' Markdown too (2027-01-10), and on PostgreSQL the rows' own, so both read as one type.
       const revisionKinds = await sql<{ body: string }>`select ${kind('body')} as body from revisions`.execute(t.db);
       expect(revisionKinds.rows.length).toBe(7);

@@ -254,10 +254,11 @@ for (const target of testTargets) {
         // which the compact-storage migration takes away again, and on drafts that each
         // kept a copy of their Markdown (the draft-body migration empties them again), with
         // PostgreSQL's renderings as text (packed as bytes again since 2027-01-09), and the
-        // revisions' Markdown as text (packed since 2027-01-10).
+        // revisions' Markdown as text (packed since 2027-01-10), and the plain texts packed
+        // alone (against their HTML since 2027-01-12).
         await sql`delete from search_documents`.execute(t.db);
         expect((await find('双语')).total).toBe(0);
-        const between = ['2027-01-10T0001-packed-revisions', '2027-01-09T0001-packed-renderings-postgres', '2027-01-05T0001-draft-body', '2027-01-02T0001-compact-storage'];
+        const between = ['2027-01-12T0001-plain-text-against-html', '2027-01-10T0001-packed-revisions', '2027-01-09T0001-packed-renderings-postgres', '2027-01-05T0001-draft-body', '2027-01-02T0001-compact-storage'];
         for (const name of between) await migrations[name]!.down!(t.db);
         await migrations['2026-12-01T0002-search-backfill']!.up(t.db);
         for (const name of [...between].reverse()) await migrations[name]!.up(t.db);

@@ -18,6 +18,7 @@ import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../dialect';
 import { packText, unpackText, type StoredText } from '../stored-text';
 import { columnTypeOf } from './columns-of';
+import { inBatches } from './in-batches';
 
 const batch = 200;
 
@@ -89,16 +90,6 @@ async function rewriteSqlite(db: Kysely<unknown>, from: 'text' | 'blob', change:
         where id in (select id from v)`.execute(db);
     },
   );
-}
-
-/** `handle` on each batch `select` gives after the last key of the one before, until one is empty. */
-async function inBatches<T extends { id: number }>(select: (after: number) => Promise<T[]>, handle: (rows: T[]) => Promise<void>): Promise<void> {
-  for (let after = 0; ; ) {
-    const rows = await select(after);
-    if (rows.length === 0) return;
-    await handle(rows);
-    after = Number(rows[rows.length - 1]!.id);
-  }
 }
 
 /** Moves `body` into a new column of `type`, each value through `change`, then gives it the name. */

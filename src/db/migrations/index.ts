@@ -39,6 +39,7 @@ import * as memoryUnitColumns from './2027-01-09T0003-memory-unit-columns';
 import * as packedRevisions from './2027-01-10T0001-packed-revisions';
 import * as sharedDerivedExcerpt from './2027-01-10T0002-shared-derived-excerpt';
 import * as memoryPostUnits from './2027-01-11T0001-memory-post-units';
+import * as plainTextAgainstHtml from './2027-01-12T0001-plain-text-against-html';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0001-content': content,
@@ -78,6 +79,7 @@ export const migrations: Record<string, Migration> = {
   '2027-01-10T0001-packed-revisions': packedRevisions,
   '2027-01-10T0002-shared-derived-excerpt': sharedDerivedExcerpt,
   '2027-01-11T0001-memory-post-units': memoryPostUnits,
+  '2027-01-12T0001-plain-text-against-html': plainTextAgainstHtml,
 };
 
 export const migrationProvider: MigrationProvider = {

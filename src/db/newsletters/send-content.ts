@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Locale } from '@/core/locales';
 import { decodeStoredBlocks } from '@/core/markdown/stored-blocks';
 import type { Database } from '../schema';
-import { unpackText, type StoredText } from '../stored-text';
+import { unpackPlainText, unpackText, type StoredText } from '../stored-text';
 
 export interface LiveText {
   locale: Locale;
@@ -32,7 +32,7 @@ export function liveTextOf(row: StoredLiveText): LiveText {
     excerpt: row.excerpt || row.derived_excerpt || '',
     html: html ?? '',
     blocks: row.blocks && html !== null ? decodeStoredBlocks(html, row.blocks) : [],
-    text: unpackText(row.body_text) ?? '',
+    text: unpackPlainText(row.body_text, html) ?? '',
   };
 }
 

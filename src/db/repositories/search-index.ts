@@ -8,7 +8,7 @@ import { excerptOrDerived } from '@/core/content/derive-excerpt';
 import { buildSearchDocument, type SearchDocument } from '@/core/search/search-document';
 import { isPostgres } from '../dialect';
 import type { Database } from '../schema';
-import { unpackText, type StoredText } from '../stored-text';
+import { unpackPlainText, unpackText, type StoredText } from '../stored-text';
 import { liveBody } from './live-body';
 import type { SearchTables } from './search-tables';
 
@@ -23,6 +23,8 @@ interface IndexableTranslation {
   derived_excerpt: string | null;
   /** The Markdown, read only when there is no plain text (below). */
   body: StoredText | null;
+  /** The plain text, packed against the HTML (stored-text.ts). */
+  html: StoredText | null;
   body_text: StoredText | null;
 }
 
@@ -54,7 +56,7 @@ async function indexPosts(db: Db, postIds: number[]): Promise<number> {
   const [translations, tags, authors] = await Promise.all([
     db
       .selectFrom('live_translations')
-      .select(['translation_id as id', 'post_id', 'locale', 'title', 'excerpt', 'derived_excerpt', 'body_text'])
+      .select(['translation_id as id', 'post_id', 'locale', 'title', 'excerpt', 'derived_excerpt', 'html', 'body_text'])
       .select((eb) => eb.case().when('body_text', 'is', null).then(liveBody()).end().as('body'))
       .where('post_id', 'in', postIds)
       .orderBy('translation_id')
@@ -90,7 +92,7 @@ async function writeDocuments(db: Db, translations: IndexableTranslation[], name
     // A text saved before renders were stored has no plain text until the start-up
     // refresh renders it (server/render/refresh-renders.ts); its raw Markdown stands in
     // rather than being parsed here, inside a request's transaction.
-    const bodyText = unpackText(t.body_text) ?? unpackText(t.body) ?? '';
+    const bodyText = unpackPlainText(t.body_text, t.html) ?? unpackText(t.body) ?? '';
     const excerpt = excerptOrDerived(t.excerpt, t.derived_excerpt);
     const doc = buildSearchDocument({ title: t.title, excerpt, body: bodyText, bodyText, names: names.get(`${t.post_id}:${t.locale}`) ?? [] });
     // The plain text is not kept here: a hit's snippet is cut from the live text's own.

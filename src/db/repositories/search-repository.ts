@@ -19,7 +19,7 @@ import type { SearchHit, SearchOptions, SearchResult } from '@/core/search/types
 import { isLocale, otherLocale, type Locale } from '@/core/locales';
 import { isPostgres } from '../dialect';
 import type { Database } from '../schema';
-import { unpackText } from '../stored-text';
+import { unpackPlainText, unpackText } from '../stored-text';
 import { postPath } from '@/core/content/post-path';
 import { liveBody } from './live-body';
 import { toIsoTimestamp } from './map-rows';
@@ -119,9 +119,9 @@ export function createSearchRepository(db: Kysely<Database>, options: SearchRepo
       .innerJoin('live_translations as t', 't.translation_id', 'd.translation_id')
       .innerJoin('posts as p', 'p.id', 't.post_id')
       .select(['t.translation_id as id', 't.post_id', 't.locale', 't.slug', 't.title', 't.excerpt', 't.derived_excerpt', 'p.kind', 'p.published_at'])
-      // The text the index was built from (search-index.ts): its plain text (packed), or its
-      // Markdown before that was stored, read only then (two columns: bytes and text).
-      .select((eb) => ['t.body_text', eb.case().when('t.body_text', 'is', null).then(liveBody('t')).end().as('body')])
+      // The text the index was built from (search-index.ts): its plain text (packed against
+      // its HTML), or its Markdown before that was stored, read only then (bytes and text).
+      .select((eb) => ['t.html', 't.body_text', eb.case().when('t.body_text', 'is', null).then(liveBody('t')).end().as('body')])
       .where('t.translation_id', 'in', ids)
       .execute();
     const byId = new Map(rows.map((row) => [row.id, row]));
@@ -139,7 +139,7 @@ export function createSearchRepository(db: Kysely<Database>, options: SearchRepo
           title: row.title,
           excerpt: excerptOrDerived(row.excerpt, row.derived_excerpt),
           publishedAt: row.published_at,
-          snippet: highlightSnippet([unpackText(row.body_text) ?? unpackText(row.body) ?? '', row.excerpt], terms),
+          snippet: highlightSnippet([unpackPlainText(row.body_text, row.html) ?? unpackText(row.body) ?? '', row.excerpt], terms),
         },
       ];
     });

@@ -8,7 +8,7 @@ import type { BoardRow, BoardState, BoardQuery, BoardPage } from '@/core/transla
 import { boardStates } from '@/core/translation/board';
 import { isLocale, locales, type Locale } from '@/core/locales';
 import type { Database } from '../schema';
-import { unpackText } from '../stored-text';
+import { unpackPlainText, unpackText } from '../stored-text';
 import { draftBody } from './live-body';
 
 /** One rank per state: the order of `boardStates`, so "by state" sorts most pressing first. */
@@ -105,11 +105,11 @@ export function createTranslationBoard(db: Kysely<Database>) {
             .selectFrom('post_translations as t')
             // A draft published as it is shares the live rendering (shared-rendering.ts).
             .leftJoin('live_translations as l', (join) => join.onRef('l.translation_id', '=', 't.id').onRef('l.revision_id', '=', 't.revision_id'))
-            .select((eb) => ['t.id', draftBody('t').as('body'), eb.fn.coalesce('t.body_text', 'l.body_text').as('body_text')])
+            .select((eb) => ['t.id', draftBody('t').as('body'), eb.fn.coalesce('t.html', 'l.html').as('html'), eb.fn.coalesce('t.body_text', 'l.body_text').as('body_text')])
             .where('t.id', 'in', sourceIds)
             .execute()
         : [];
-      const textById = new Map(texts.map((t) => [t.id, unpackText(t.body_text) ?? unpackText(t.body)]));
+      const textById = new Map(texts.map((t) => [t.id, unpackPlainText(t.body_text, t.html) ?? unpackText(t.body)]));
       const items: BoardRow[] = pageRows.flatMap((r) => {
         if (!isLocale(r.source_locale) || !isLocale(r.target_locale)) return [];
         return [

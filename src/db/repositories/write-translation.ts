@@ -9,7 +9,7 @@ import { AppError } from '@/core/errors/app-error';
 import { encodeStoredBlocks } from '@/core/markdown/stored-blocks';
 import type { Locale } from '@/core/locales';
 import type { Database } from '../schema';
-import { packText } from '../stored-text';
+import { packPlainText, packText } from '../stored-text';
 import { rejectNul, requireText } from './check-text';
 import { pickTranslationText, toTranslation, translationColumns } from './map-rows';
 
@@ -110,12 +110,12 @@ export async function writeTranslation(
   return toTranslation({ ...row, body: fields.body });
 }
 
-/** The stored-render columns of a translation row, its HTML and plain text packed (db/stored-text.ts). */
+/** The stored-render columns of a translation row, its HTML and plain text packed (db/stored-text.ts), the text against the HTML. */
 export function renderColumns(rendered: RenderedDocument) {
   return {
     html: packText(rendered.html),
     blocks: encodeStoredBlocks(rendered.html, rendered.blocks),
-    body_text: packText(rendered.plainText),
+    body_text: packPlainText(rendered.plainText, rendered.html),
     derived_excerpt: rendered.derivedExcerpt,
     render_version: rendered.renderVersion,
   };
