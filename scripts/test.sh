@@ -46,6 +46,8 @@ step() {
 }
 report_timings() {
   local status=$?
+  # vitest, when it still runs beside the build (below) and something else failed.
+  if [ -n "${vitest_pid:-}" ]; then kill -- -"$vitest_pid" 2>/dev/null || true; fi
   end_step
   rm -rf "${DUET_TEST_VARIANT_CACHE:-}" "$times_file"
   printf '\n\033[1m== time per step\033[0m (%s)\n%s%6d s  in all\n' "$([ $status -eq 0 ] && echo passed || echo "failed, exit $status")" "$timings" "$SECONDS"
@@ -123,14 +125,49 @@ else
   loud_skip "S3 media suite: OpenStack Swift is not installed (apt-get install swift swift-proxy swift-object swift-container swift-account). CI runs it."
 fi
 
-step "unit and integration tests (vitest; SQLite${TEST_DATABASE_URL:+ and PostgreSQL}${TEST_REDIS_URL:+, Redis}${s3_suite})"
-npx vitest run
+chromium="${CHROMIUM_PATH:-/usr/bin/chromium}"
+
+# Several instances of one build behind a balancer, on PostgreSQL, a private Redis and an
+# S3 bucket on Swift: the same build as the browser suite's, served for the balancer's address.
+cluster_suite=""
+if [ -x "$chromium" ] && [ -n "${TEST_DATABASE_URL:-}" ] && command -v redis-server >/dev/null && command -v swift-proxy-server >/dev/null; then
+  cluster_suite=" and the several-instances suite (two production instances, PostgreSQL, Redis, S3 on Swift)"
+elif [ "${CI:-}" = "true" ]; then
+  echo "CI: the several-instances suite needs Chromium, TEST_DATABASE_URL, redis-server and Swift." >&2
+  exit 1
+else
+  loud_skip "several-instances suite: needs Chromium, TEST_DATABASE_URL, redis-server and Swift (apt-get install redis-server swift swift-proxy swift-object swift-container swift-account). CI runs it."
+fi
+
+# vitest runs beside the production build and then the several-instances suite, which share
+# nothing with it (their own schemas, Redis, Swift and ports: tests/ports.ts). Alone, vitest
+# keeps the two cores some 1.7 busy, while the build kept them 1.2 busy for its minute and
+# the several-instances suite, waiting on its instances' timers and restarts, 0.5 to 1.1:
+# beside vitest, their idle half-core is put to use. vitest's output follows when it ends.
+step "unit and integration tests (vitest; SQLite${TEST_DATABASE_URL:+ and PostgreSQL}${TEST_REDIS_URL:+, Redis}${s3_suite}), beside them the production build${cluster_suite}"
+checks_dir="$(mktemp -d "${TMPDIR:-/tmp}/duet-checks.XXXXXX")"
+# In a session of its own (setsid), so that a failure beside it, or the end of this script
+# for any reason, stops vitest and its workers together (report_timings, above).
+setsid bash -c 'started=$SECONDS; if npx vitest run >"$1" 2>&1; then status=0; else status=$?; fi; echo "$status $((SECONDS - started))" >"$1.status"' _ "$checks_dir/vitest" &
+vitest_pid=$!
+echo "vitest: running beside the build; its output follows when it ends"
 
 # The build `npm start` makes (scripts/start.mjs), so the browser suite's server finds it current.
-step "production build"
 node scripts/start.mjs --build-only
+if [ -n "$cluster_suite" ]; then
+  echo "== several instances (beside vitest)"
+  cluster_started=$SECONDS
+  npx playwright test -c playwright.cluster.config.ts
+  echo "several instances: passed, $((SECONDS - cluster_started)) s"
+fi
+wait "$vitest_pid" || true
+vitest_pid=""
+read -r vitest_status vitest_seconds <"$checks_dir/vitest.status"
+printf 'vitest: %s, %d s\n' "$([ "$vitest_status" -eq 0 ] && echo passed || echo "failed, exit $vitest_status")" "$vitest_seconds"
+cat "$checks_dir/vitest"
+rm -rf "$checks_dir"
+[ "$vitest_status" -eq 0 ]
 
-chromium="${CHROMIUM_PATH:-/usr/bin/chromium}"
 # The browser the suites drive (tests/browser.ts): Chromium's headless shell when the machine has it.
 browser_used="${CHROMIUM_PATH:-$([ -x /usr/bin/chromium-headless-shell ] && echo /usr/bin/chromium-headless-shell || echo /usr/bin/chromium)}"
 if [ -x "$chromium" ]; then
@@ -144,14 +181,3 @@ else
   loud_skip "browser tests: no Chromium at $chromium (apt-get install chromium). CI runs them."
 fi
 
-# Several instances of one build behind a balancer, on PostgreSQL, a private Redis and an
-# S3 bucket on Swift: the same build as the browser suite's, served for the balancer's address.
-if [ -x "$chromium" ] && [ -n "${TEST_DATABASE_URL:-}" ] && command -v redis-server >/dev/null && command -v swift-proxy-server >/dev/null; then
-  step "several instances (two production instances, PostgreSQL, Redis, S3 on Swift)"
-  npx playwright test -c playwright.cluster.config.ts
-elif [ "${CI:-}" = "true" ]; then
-  echo "CI: the several-instances suite needs Chromium, TEST_DATABASE_URL, redis-server and Swift." >&2
-  exit 1
-else
-  loud_skip "several-instances suite: needs Chromium, TEST_DATABASE_URL, redis-server and Swift (apt-get install redis-server swift swift-proxy swift-object swift-container swift-account). CI runs it."
-fi
