@@ -13,7 +13,7 @@ import { buildSearchDocument } from '../src/core/search/search-document';
 import { migrateToLatest } from '../src/db/migrate';
 import { isPostgres } from '../src/db/dialect';
 import type { Database } from '../src/db/schema';
-import { unpackText } from '../src/db/stored-text';
+import { unpackPlainText, unpackText } from '../src/db/stored-text';
 import type { SearchTables } from '../src/db/repositories/search-tables';
 import { seedDemo } from '../src/server/demo/seed-demo';
 import { renderDocument } from '@/core/markdown/render-document';
@@ -52,7 +52,7 @@ async function readTemplates(db: Db): Promise<Template[]> {
       // The index keeps no copy of the plain text (compact storage): the live row has it,
       // else its revision's Markdown (the live row's and the draft's body columns keep '').
       const revision = await db.selectFrom('revisions').select('body').where('id', '=', live.revision_id).executeTakeFirstOrThrow();
-      const doc = buildSearchDocument({ title: '', excerpt: live.excerpt ?? '', body: '', bodyText: unpackText(live.body_text) ?? unpackText(revision.body), names: [] });
+      const doc = buildSearchDocument({ title: '', excerpt: live.excerpt ?? '', body: '', bodyText: unpackPlainText(live.body_text, live.html) ?? unpackText(revision.body), names: [] });
       translations.push({ draft: draft as Row, live: live as Row, doc });
     }
     if (translations.length > 0) templates.push({ post: post as Row, translations });
