@@ -5,6 +5,7 @@
 // leaves a row under 2 KB as it is, so its columns are `bytea` of the same bytes (renderings
 // since 2027-01-09, Markdown since 2027-01-10). Readers unpack whatever they find, so a row
 // written before the compressing migration, or copied from another row as it is, reads the same.
+// The plain text is deflated against its row's HTML since 2027-01-12 (packPlainText, below).
 import { promisify } from 'node:util';
 import { brotliCompressSync, brotliDecompress, brotliDecompressSync, constants, deflateSync, inflateSync } from 'node:zlib';
 
@@ -59,8 +60,8 @@ export function packPlainText(text: string | null, html: string | null): Uint8Ar
 /**
  * The plain text a stored value holds, given its row's HTML (packed or not). A zlib stream
  * that names a dictionary (0x78, FDICT set) never begins a brotli one as packText writes it
- * (its first byte's low nibble is 0xb: the 4 MB window).
- * Unpacked with another HTML than its own, zlib refuses (the dictionary's checksum).
+ * (its first byte's low nibble is 0xb: the 4 MB window). Unpacked with another HTML than
+ * its own, zlib refuses (the dictionary's checksum) rather than misread it.
  */
 export function unpackPlainText(value: StoredText | null, html: StoredText | null): string | null {
   if (value === null || typeof value === 'string' || !namesDictionary(value)) return unpackText(value);
