@@ -141,9 +141,10 @@ fi
 
 # vitest runs beside the production build and then the several-instances suite, which share
 # nothing with it (their own schemas, Redis, Swift and ports: tests/ports.ts). Alone, vitest
-# keeps the two cores some 1.7 busy, while the build kept them 1.2 busy for its minute and
-# the several-instances suite, waiting on its instances' timers and restarts, 0.5 to 1.1:
-# beside vitest, their idle half-core is put to use. vitest's output follows when it ends.
+# keeps the two cores some 1.7 busy; the several-instances suite, waiting on its instances'
+# timers and restarts, kept them 0.5 to 1.1 busy for its minute: beside vitest, that idle
+# part is put to use (a clean clone's CI 776 s with the three one after another, 735 s so:
+# README). vitest's output follows when it ends.
 step "unit and integration tests (vitest; SQLite${TEST_DATABASE_URL:+ and PostgreSQL}${TEST_REDIS_URL:+, Redis}${s3_suite}), beside them the production build${cluster_suite}"
 checks_dir="$(mktemp -d "${TMPDIR:-/tmp}/duet-checks.XXXXXX")"
 # In a session of its own (setsid), so that a failure beside it, or the end of this script
