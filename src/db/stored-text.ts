@@ -51,9 +51,9 @@ export function packPlainText(text: string | null, html: string | null): Uint8Ar
 export function packPlainText(text: string | null, html: string | null): Uint8Array | null {
   const alone = packText(text);
   if (text === null || alone === null || html === null) return alone;
-  const dictionary = Buffer.from(html, 'utf8');
-  if (dictionary.byteLength > dictionaryWindow) return alone;
-  const against = deflateSync(Buffer.from(text, 'utf8'), { dictionary });
+  // Measured before it is copied: a long article's HTML, past the window, is not.
+  if (Buffer.byteLength(html, 'utf8') > dictionaryWindow) return alone;
+  const against = deflateSync(Buffer.from(text, 'utf8'), { dictionary: Buffer.from(html, 'utf8') });
   return against.byteLength < alone.byteLength ? against : alone;
 }
 
