@@ -46,8 +46,8 @@ step() {
 }
 report_timings() {
   local status=$?
-  # vitest, when it still runs beside the build (below) and something else failed.
-  if [ -n "${vitest_pid:-}" ]; then kill -- -"$vitest_pid" 2>/dev/null || true; fi
+  # A check still running in the background (below) when something else failed.
+  for group in ${background_groups[@]+"${background_groups[@]}"}; do kill -- -"$group" 2>/dev/null || true; done
   end_step
   rm -rf "${DUET_TEST_VARIANT_CACHE:-}" "$times_file"
   printf '\n\033[1m== time per step\033[0m (%s)\n%s%6d s  in all\n' "$([ $status -eq 0 ] && echo passed || echo "failed, exit $status")" "$timings" "$SECONDS"
@@ -73,25 +73,30 @@ export DUET_TEST_VARIANT_CACHE
 step "typecheck and lint (side by side)"
 npx next typegen >/dev/null
 checks_dir="$(mktemp -d "${TMPDIR:-/tmp}/duet-checks.XXXXXX")"
-# Runs a check in the background, its output and "exit-status seconds" kept under its name.
+# Runs a check in the background, its output and "exit-status seconds" kept under its name,
+# in a session of its own (setsid): the end of this script for any reason stops every check
+# still running, its children with it (report_timings).
+background_groups=()
 check_in_background() {
   local name=$1
   shift
-  (
-    started=$SECONDS
-    if "$@" >"$checks_dir/$name" 2>&1; then status=0; else status=$?; fi
-    echo "$status $((SECONDS - started))" >"$checks_dir/$name.status"
-  ) &
+  setsid bash -c 'out=$1; shift; started=$SECONDS; if "$@" >"$out" 2>&1; then status=0; else status=$?; fi; echo "$status $((SECONDS - started))" >"$out.status"' _ "$checks_dir/$name" "$@" &
+  background_groups+=("$!")
+}
+# Prints a finished check's result and output; fails when the check failed.
+report_check() {
+  local status seconds
+  read -r status seconds <"$checks_dir/$1.status"
+  printf '%s: %s, %d s\n' "$1" "$([ "$status" -eq 0 ] && echo passed || echo "failed, exit $status")" "$seconds"
+  cat "$checks_dir/$1"
+  [ "$status" -eq 0 ]
 }
 check_in_background tsc npx tsc --noEmit
 check_in_background eslint npx eslint . --max-warnings 0
 wait
 checks_failed=0
 for check in tsc eslint; do
-  read -r check_status check_seconds <"$checks_dir/$check.status"
-  printf '%s: %s, %d s\n' "$check" "$([ "$check_status" -eq 0 ] && echo passed || echo "failed, exit $check_status")" "$check_seconds"
-  cat "$checks_dir/$check"
-  [ "$check_status" -eq 0 ] || checks_failed=1
+  report_check "$check" || checks_failed=1
 done
 rm -rf "$checks_dir"
 [ "$checks_failed" -eq 0 ]
@@ -147,9 +152,7 @@ fi
 # README). vitest's output follows when it ends.
 step "unit and integration tests (vitest; SQLite${TEST_DATABASE_URL:+ and PostgreSQL}${TEST_REDIS_URL:+, Redis}${s3_suite}), beside them the production build${cluster_suite}"
 checks_dir="$(mktemp -d "${TMPDIR:-/tmp}/duet-checks.XXXXXX")"
-# In a session of its own (setsid), so that a failure beside it, or the end of this script
-# for any reason, stops vitest and its workers together (report_timings, above).
-setsid bash -c 'started=$SECONDS; if npx vitest run >"$1" 2>&1; then status=0; else status=$?; fi; echo "$status $((SECONDS - started))" >"$1.status"' _ "$checks_dir/vitest" &
+check_in_background vitest npx vitest run
 vitest_pid=$!
 echo "vitest: running beside the build; its output follows when it ends"
 
@@ -162,12 +165,10 @@ if [ -n "$cluster_suite" ]; then
   echo "several instances: passed, $((SECONDS - cluster_started)) s"
 fi
 wait "$vitest_pid" || true
-vitest_pid=""
-read -r vitest_status vitest_seconds <"$checks_dir/vitest.status"
-printf 'vitest: %s, %d s\n' "$([ "$vitest_status" -eq 0 ] && echo passed || echo "failed, exit $vitest_status")" "$vitest_seconds"
-cat "$checks_dir/vitest"
+vitest_passed=0
+report_check vitest || vitest_passed=1
 rm -rf "$checks_dir"
-[ "$vitest_status" -eq 0 ]
+[ "$vitest_passed" -eq 0 ]
 
 # The browser the suites drive (tests/browser.ts): Chromium's headless shell when the machine has it.
 browser_used="${CHROMIUM_PATH:-$([ -x /usr/bin/chromium-headless-shell ] && echo /usr/bin/chromium-headless-shell || echo /usr/bin/chromium)}"
