@@ -6,7 +6,10 @@
 // would load the TypeScript sources through tsx: several times slower to start, paid by
 // every test file that renders, again after each render that runs out of time, and by
 // every job.
-import { rmSync } from 'node:fs';
+// It gives the run a DATA_DIR of its own, so that no test writes the checkout's `data/` (a
+// developer's site, and a folder the production build, running beside vitest, must not see change).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 // @ts-expect-error: a plain JavaScript build script, without types.
@@ -22,7 +25,10 @@ export default async function setup(): Promise<() => void> {
   await Promise.all([(bundleRenderWorker as (outfile: string) => Promise<void>)(worker), (bundleCli as (outfile: string) => Promise<void>)(cli)]);
   process.env.DUET_RENDER_WORKER_FILE = worker;
   process.env.DUET_CLI_FILE = cli;
+  const dataDir = mkdtempSync(join(tmpdir(), 'duet-vitest-data-'));
+  process.env.DATA_DIR = dataDir;
   return () => {
+    rmSync(dataDir, { recursive: true, force: true });
     rmSync(worker, { force: true });
     rmSync(cli, { force: true });
   };

@@ -15,7 +15,7 @@ import { hashPassword, verifyPassword } from './password-hash';
 export function authSecret(dir = dataDir()): string {
   const given = process.env.BETTER_AUTH_SECRET;
   if (given && given.length >= 32) return given;
-  const file = join(dir, 'auth.secret');
+  const file = join(/* turbopackIgnore: true */ dir, 'auth.secret'); // read at run time, never part of the build
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(32).toString('base64url');
