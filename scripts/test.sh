@@ -136,7 +136,7 @@ chromium="${CHROMIUM_PATH:-/usr/bin/chromium}"
 # S3 bucket on Swift: the same build as the browser suite's, served for the balancer's address.
 cluster_suite=""
 if [ -x "$chromium" ] && [ -n "${TEST_DATABASE_URL:-}" ] && command -v redis-server >/dev/null && command -v swift-proxy-server >/dev/null; then
-  cluster_suite=" and the several-instances suite (two production instances, PostgreSQL, Redis, S3 on Swift)"
+  cluster_suite=yes
 elif [ "${CI:-}" = "true" ]; then
   echo "CI: the several-instances suite needs Chromium, TEST_DATABASE_URL, redis-server and Swift." >&2
   exit 1
@@ -144,31 +144,18 @@ else
   loud_skip "several-instances suite: needs Chromium, TEST_DATABASE_URL, redis-server and Swift (apt-get install redis-server swift swift-proxy swift-object swift-container swift-account). CI runs it."
 fi
 
-# vitest runs beside the production build and then the several-instances suite, which share
-# nothing with it (their own schemas, Redis, Swift and ports: tests/ports.ts). Alone, vitest
-# keeps the two cores some 1.7 busy; the several-instances suite, waiting on its instances'
-# timers and restarts, kept them 0.5 to 1.1 busy for its minute: beside vitest, that idle
-# part is put to use (a clean clone's CI 776 s with the three one after another, 735 s so:
-# README). vitest's output follows when it ends.
-step "unit and integration tests (vitest; SQLite${TEST_DATABASE_URL:+ and PostgreSQL}${TEST_REDIS_URL:+, Redis}${s3_suite}), beside them the production build${cluster_suite}"
-checks_dir="$(mktemp -d "${TMPDIR:-/tmp}/duet-checks.XXXXXX")"
-check_in_background vitest npx vitest run
-vitest_pid=$!
-echo "vitest: running beside the build; its output follows when it ends"
+# vitest, the build, the browser suite and the several-instances suite one after another.
+# Side by side (vitest beside the build and the several-instances suite) saved some 40 s of
+# 776 on one CI machine, and failed on another, whose context switches cost more (kernel page
+# table isolation without PCID: a clean clone's CI used 2.5 times the first machine's CPU):
+# there, the four at once starved vitest's hooks (Swift's start past 120 s, a CLI test past
+# its 30 s) while the build took 5 minutes instead of 2 (README, "Scripts").
+step "unit and integration tests (vitest; SQLite${TEST_DATABASE_URL:+ and PostgreSQL}${TEST_REDIS_URL:+, Redis}${s3_suite})"
+npx vitest run
 
 # The build `npm start` makes (scripts/start.mjs), so the browser suite's server finds it current.
+step "production build"
 node scripts/start.mjs --build-only
-if [ -n "$cluster_suite" ]; then
-  echo "== several instances (beside vitest)"
-  cluster_started=$SECONDS
-  npx playwright test -c playwright.cluster.config.ts
-  echo "several instances: passed, $((SECONDS - cluster_started)) s"
-fi
-wait "$vitest_pid" || true
-vitest_passed=0
-report_check vitest || vitest_passed=1
-rm -rf "$checks_dir"
-[ "$vitest_passed" -eq 0 ]
 
 # The browser the suites drive (tests/browser.ts): Chromium's headless shell when the machine has it.
 browser_used="${CHROMIUM_PATH:-$([ -x /usr/bin/chromium-headless-shell ] && echo /usr/bin/chromium-headless-shell || echo /usr/bin/chromium)}"
@@ -183,3 +170,7 @@ else
   loud_skip "browser tests: no Chromium at $chromium (apt-get install chromium). CI runs them."
 fi
 
+if [ -n "$cluster_suite" ]; then
+  step "several instances (two production instances, PostgreSQL, Redis, S3 on Swift)"
+  npx playwright test -c playwright.cluster.config.ts
+fi

@@ -51,7 +51,7 @@ describe.skipIf(skipS3Suite)('media readers and writers with S3-compatible stora
     vi.stubEnv('S3_SECRET_ACCESS_KEY', server.config.secretAccessKey);
     dataDir = await mkdtemp(join(tmpdir(), 'duet-s3-readers-'));
     store = mediaStoreFor(dataDir);
-  }, 120_000);
+  }); // vitest.config.ts's hookTimeout (180 s): Swift starts in 120 s and more on a loaded machine
   afterAll(async () => {
     vi.unstubAllEnvs();
     server?.stop();

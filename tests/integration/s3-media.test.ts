@@ -67,7 +67,7 @@ describe.skipIf(skipS3Suite)('media in S3-compatible storage (Swift s3api)', () 
     server = await startS3TestServer('duet-media');
     store = createS3MediaStore(server.config);
     image = await photoLike(1100, 700);
-  }, 120_000);
+  }); // vitest.config.ts's hookTimeout (180 s): Swift starts in 120 s and more on a loaded machine
   afterAll(() => {
     server?.stop();
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
