@@ -104,6 +104,8 @@ test('the archive’s titles break between words only, and are phrased', { tag: 
 });
 
 test('the parallel view’s titles break between words only', { tag: '@both-widths' }, async ({ page }) => {
+  // Six pages, each a first render of its parallel view: 30.7 s once on a slow CI machine.
+  test.setTimeout(60_000);
   for (const { path } of chineseTitles.filter((t) => t.path.startsWith('/zh/posts/')).slice(0, 6)) {
     const res = await page.goto(`${path}/parallel`);
     if (res?.status() === 404) continue; // a Chinese-only article has no parallel view
