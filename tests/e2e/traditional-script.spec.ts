@@ -18,6 +18,8 @@ for (const javaScriptEnabled of [true, false]) {
     test.use({ javaScriptEnabled, locale: 'zh-CN' });
 
     test('繁 turns the page into Traditional characters, keeps the reader there, and is remembered', async ({ page, context }) => {
+      // A first conversion of the page: 6.7 s in one CI run, past 30 s once in the next.
+      test.setTimeout(60_000);
       // React reports a hydration that did not match (its error 418) as an uncaught error.
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
